@@ -1,0 +1,54 @@
+package dev.tableindex.model.manifest;
+
+/**
+ * Where a message's bytes are in a file, so that decoding its fields can name the byte offset
+ * of a bad value. A site for an in-memory message reports offset -1.
+ */
+final class FieldSite {
+    private final String source;
+    private final WireLocator locator;
+    private final WireLocator.Region region;
+
+    private FieldSite(String source, WireLocator locator, WireLocator.Region region) {
+        this.source = source;
+        this.locator = locator;
+        this.region = region;
+    }
+
+    static FieldSite of(String source, byte[] messageBytes, long fileOffset) {
+        WireLocator locator = new WireLocator(messageBytes, fileOffset);
+        return new FieldSite(source, locator, locator.whole());
+    }
+
+    static FieldSite inMemory(String source) {
+        return new FieldSite(source, null, null);
+    }
+
+    /** The site of the {@code occurrence}-th value of message field {@code fieldNumber}. */
+    FieldSite child(int fieldNumber, int occurrence) {
+        if (locator == null) {
+            return this;
+        }
+        WireLocator.Region found = locator.find(region, fieldNumber, occurrence);
+        return found == null ? inMemory(source) : new FieldSite(source, locator, found);
+    }
+
+    long offset() {
+        return locator == null ? -1 : locator.fileOffset(region);
+    }
+
+    ManifestFormatException error(ManifestProblem problem, String fieldPath, int fieldNumber, String what) {
+        return new ManifestFormatException(problem, source, child(fieldNumber, 0).offset(), fieldPath, what);
+    }
+
+    /** Decodes a bitmap stored in field {@code fieldNumber} of this message. */
+    FragmentCoverage coverage(byte[] bytes, String fieldPath, int fieldNumber) {
+        try {
+            return FragmentCoverage.decode(bytes);
+        } catch (PortableRoaring.InvalidBitmap e) {
+            long start = child(fieldNumber, 0).offset();
+            throw new ManifestFormatException(ManifestProblem.INVALID_ROARING, source,
+                    start < 0 ? -1 : start + e.offset, fieldPath, e.getMessage());
+        }
+    }
+}

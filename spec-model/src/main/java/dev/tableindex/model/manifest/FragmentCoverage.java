@@ -1,0 +1,83 @@
+package dev.tableindex.model.manifest;
+
+import java.util.ArrayList;
+import java.util.Collections;
+import java.util.List;
+import java.util.Objects;
+import java.util.Optional;
+import org.roaringbitmap.RoaringBitmap;
+
+/**
+ * Which fragments an index segment covers, as recorded in {@code fragment_bitmap}. Two states
+ * must never be confused: <em>unknown</em> (empty bytes; a reader has to work coverage out
+ * from the index files) and <em>known</em>, which may be empty (an 8-byte empty bitmap: the
+ * segment covers nothing, e.g. an index created on an empty table).
+ */
+public final class FragmentCoverage {
+    private static final FragmentCoverage UNKNOWN = new FragmentCoverage(null);
+
+    private final RoaringBitmap fragments;
+
+    private FragmentCoverage(RoaringBitmap fragments) {
+        this.fragments = fragments;
+    }
+
+    public static FragmentCoverage unknown() {
+        return UNKNOWN;
+    }
+
+    public static FragmentCoverage of(long... fragmentIds) {
+        RoaringBitmap bitmap = new RoaringBitmap();
+        for (long id : fragmentIds) {
+            if (id < 0 || id > 0xFFFF_FFFFL) {
+                throw new IllegalArgumentException("fragment id " + id + " does not fit a 32-bit Roaring bitmap");
+            }
+            bitmap.add((int) id);
+        }
+        return new FragmentCoverage(bitmap);
+    }
+
+    /**
+     * Decodes {@code fragment_bitmap} bytes: empty means unknown, anything else must be a
+     * portable Roaring bitmap.
+     *
+     * @throws PortableRoaring.InvalidBitmap with the offset inside {@code bytes}
+     */
+    static FragmentCoverage decode(byte[] bytes) throws PortableRoaring.InvalidBitmap {
+        return bytes.length == 0 ? UNKNOWN : new FragmentCoverage(PortableRoaring.decode(bytes));
+    }
+
+    /** The bytes to store: empty when unknown, the portable bitmap otherwise. */
+    public byte[] encode() {
+        return fragments == null ? new byte[0] : PortableRoaring.encode(fragments);
+    }
+
+    public boolean isKnown() {
+        return fragments != null;
+    }
+
+    /** Covered fragment ids in ascending order, or empty when coverage is unknown. */
+    public Optional<List<Long>> fragmentIds() {
+        if (fragments == null) {
+            return Optional.empty();
+        }
+        List<Long> ids = new ArrayList<>(fragments.getCardinality());
+        fragments.forEach((int id) -> ids.add(Integer.toUnsignedLong(id)));
+        return Optional.of(Collections.unmodifiableList(ids));
+    }
+
+    @Override
+    public boolean equals(Object other) {
+        return other instanceof FragmentCoverage that && Objects.equals(fragments, that.fragments);
+    }
+
+    @Override
+    public int hashCode() {
+        return Objects.hashCode(fragments);
+    }
+
+    @Override
+    public String toString() {
+        return fragmentIds().map(Object::toString).orElse("unknown");
+    }
+}

@@ -1,0 +1,119 @@
+package dev.tableindex.model.manifest;
+
+import com.google.protobuf.InvalidProtocolBufferException;
+import com.google.protobuf.Message;
+import com.google.protobuf.Parser;
+import dev.tableindex.proto.lance.table.IndexSection;
+import dev.tableindex.proto.lance.table.Manifest;
+import dev.tableindex.proto.lance.table.Transaction;
+import java.io.IOException;
+import java.nio.ByteBuffer;
+import java.nio.ByteOrder;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.util.Arrays;
+import java.util.Optional;
+
+/**
+ * Reads a Lance manifest file laid out as lance-source-facts.md §2.2 describes:
+ * {@code [u32 len][IndexSection]? [u32 len][Transaction]? [u32 len][Manifest] footer}.
+ * Every position and length is checked before it is used; every failure is a
+ * {@link ManifestFormatException} naming the file, the byte offset and what is wrong.
+ */
+public final class ManifestReader {
+    /** Larger files are refused before they are read into memory. */
+    public static final long MAX_FILE_BYTES = 1L << 30;
+
+    private ManifestReader() {
+    }
+
+    public static ManifestFile read(Path file) {
+        String source = file.toString();
+        byte[] bytes;
+        try {
+            long size = Files.size(file);
+            if (size > MAX_FILE_BYTES) {
+                throw new ManifestFormatException(ManifestProblem.LENGTH_OUT_OF_RANGE, source, -1,
+                        "file has " + size + " bytes, more than the " + MAX_FILE_BYTES + " this reader accepts");
+            }
+            bytes = Files.readAllBytes(file);
+        } catch (IOException e) {
+            throw new ManifestFormatException(ManifestProblem.IO, source, -1, "cannot read file: " + e);
+        }
+        return read(bytes, source);
+    }
+
+    /** @param source how to name these bytes in errors (usually the file path) */
+    public static ManifestFile read(byte[] bytes, String source) {
+        ManifestFooter footer = ManifestFooter.decode(bytes, source);
+        int footerStart = bytes.length - ManifestFooter.SIZE;
+        int manifestPos = (int) footer.manifestPosition();
+        long manifestLength = u32(bytes, manifestPos);
+        long manifestEnd = manifestPos + 4L + manifestLength;
+        if (manifestEnd > footerStart) {
+            throw new ManifestFormatException(ManifestProblem.LENGTH_OUT_OF_RANGE, source, manifestPos, "Manifest",
+                    "manifest length " + manifestLength + " runs " + (manifestEnd - footerStart)
+                            + " bytes past the footer");
+        }
+        if (manifestEnd < footerStart) {
+            throw new ManifestFormatException(ManifestProblem.LENGTH_MISMATCH, source, manifestPos, "Manifest",
+                    "manifest length " + manifestLength + " ends " + (footerStart - manifestEnd)
+                            + " bytes before the footer");
+        }
+        Manifest manifest = parse(Manifest.parser(), bytes, manifestPos + 4, (int) manifestLength, source, "Manifest");
+
+        Optional<IndexSection> indexSection = Optional.empty();
+        FieldSite sectionSite = FieldSite.inMemory(source);
+        if (manifest.hasIndexSection()) {
+            Section section = section(bytes, manifest.getIndexSection(), manifestPos, source, "index_section");
+            indexSection = Optional.of(section.parse(IndexSection.parser(), bytes, source, "IndexSection"));
+            sectionSite = FieldSite.of(source, section.payload(bytes), section.payloadStart);
+        }
+        Optional<Transaction> transaction = Optional.empty();
+        if (manifest.hasTransactionSection()) {
+            Section section = section(bytes, manifest.getTransactionSection(), manifestPos, source, "transaction_section");
+            transaction = Optional.of(section.parse(Transaction.parser(), bytes, source, "Transaction"));
+        }
+        return ManifestFile.decodeIndexes(manifest, indexSection, transaction, footer, sectionSite);
+    }
+
+    /** A length-prefixed section: its payload is {@code [payloadStart, payloadStart + length)}. */
+    private record Section(int payloadStart, int length) {
+        <M extends Message> M parse(Parser<M> parser, byte[] bytes, String source, String what) {
+            return ManifestReader.parse(parser, bytes, payloadStart, length, source, what);
+        }
+
+        byte[] payload(byte[] bytes) {
+            return Arrays.copyOfRange(bytes, payloadStart, payloadStart + length);
+        }
+    }
+
+    /** Locates a section that must lie entirely before the manifest's own length prefix. */
+    private static Section section(byte[] bytes, long position, int manifestPos, String source, String field) {
+        if (position < 0 || position + 4 > manifestPos) {
+            throw new ManifestFormatException(ManifestProblem.POSITION_OUT_OF_RANGE, source, manifestPos,
+                    "Manifest." + field, field + " " + Long.toUnsignedString(position)
+                            + " is outside the region before the manifest [0, " + manifestPos + ")");
+        }
+        long length = u32(bytes, (int) position);
+        if (position + 4 + length > manifestPos) {
+            throw new ManifestFormatException(ManifestProblem.LENGTH_OUT_OF_RANGE, source, position, field,
+                    "section length " + length + " runs past the manifest at " + manifestPos);
+        }
+        return new Section((int) position + 4, (int) length);
+    }
+
+    private static long u32(byte[] bytes, int position) {
+        return Integer.toUnsignedLong(ByteBuffer.wrap(bytes, position, 4).order(ByteOrder.LITTLE_ENDIAN).getInt());
+    }
+
+    private static <M extends Message> M parse(Parser<M> parser, byte[] bytes, int start, int length,
+                                               String source, String what) {
+        try {
+            return parser.parseFrom(bytes, start, length);
+        } catch (InvalidProtocolBufferException e) {
+            throw new ManifestFormatException(ManifestProblem.INVALID_PROTOBUF, source, start, what,
+                    "invalid protobuf in " + what + ": " + e.getMessage());
+        }
+    }
+}

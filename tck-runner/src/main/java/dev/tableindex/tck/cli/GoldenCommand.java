@@ -1,0 +1,60 @@
+package dev.tableindex.tck.cli;
+
+import dev.tableindex.tck.golden.GoldenFiles;
+import dev.tableindex.tck.golden.GoldenManifestCase;
+import dev.tableindex.tck.golden.InvalidManifestCorpus;
+import java.io.PrintWriter;
+import java.nio.file.Path;
+import java.util.List;
+import java.util.concurrent.Callable;
+import picocli.CommandLine.Command;
+import picocli.CommandLine.Option;
+import picocli.CommandLine.Spec;
+import picocli.CommandLine.Model.CommandSpec;
+
+/** {@code tck golden}: reads every golden file with the reference model and reports case by case. */
+@Command(name = "golden", mixinStandardHelpOptions = true,
+        description = {"Check the reference model against every golden file: each manifest written by a real",
+            "writer must read as its expected.json; each invalid manifest must give its expected error."})
+final class GoldenCommand implements Callable<Integer> {
+    @Spec
+    CommandSpec spec;
+
+    @Option(names = "--golden-dir", paramLabel = "DIR", description = "golden-files folder (default: ./golden-files)")
+    Path goldenDir;
+
+    @Override
+    public Integer call() {
+        PrintWriter out = spec.commandLine().getOut();
+        GoldenFiles golden = goldenDir != null ? new GoldenFiles(goldenDir) : GoldenFiles.locate();
+        int passed = 0;
+        int failed = 0;
+        out.println("Golden manifests written by real writers (" + golden.root().resolve(GoldenFiles.LANCE_MANIFESTS) + "):");
+        for (GoldenManifestCase goldenCase : golden.manifestCases()) {
+            List<String> problems = goldenCase.check();
+            if (report(out, goldenCase.id(), problems)) {
+                passed++;
+            } else {
+                failed++;
+            }
+        }
+        InvalidManifestCorpus invalid = golden.invalidManifests();
+        out.println("Invalid manifests, each with its expected error (" + invalid.folder() + "):");
+        for (InvalidManifestCorpus.Entry entry : invalid.entries()) {
+            if (report(out, entry.file() + " -> " + entry.problem() + " at offset " + entry.offset(),
+                    entry.check(invalid.folder()))) {
+                passed++;
+            } else {
+                failed++;
+            }
+        }
+        out.println(passed + " passed, " + failed + " failed");
+        return failed == 0 && passed > 0 ? 0 : TckCli.EXIT_FAILED_CHECKS;
+    }
+
+    private static boolean report(PrintWriter out, String id, List<String> problems) {
+        out.println("  " + (problems.isEmpty() ? "PASS " : "FAIL ") + id);
+        problems.forEach(p -> out.println("       " + p));
+        return problems.isEmpty();
+    }
+}
