@@ -65,13 +65,14 @@ public final class ManifestReader {
         Optional<IndexSection> indexSection = Optional.empty();
         FieldSite sectionSite = FieldSite.inMemory(source);
         if (manifest.hasIndexSection()) {
-            Section section = section(bytes, manifest.getIndexSection(), manifestPos, source, "index_section");
+            Section section = section(bytes, manifest.getIndexSection(), manifestPos, source, "index_section", "IndexSection");
             indexSection = Optional.of(section.parse(IndexSection.parser(), bytes, source, "IndexSection"));
             sectionSite = FieldSite.of(source, section.payload(bytes), section.payloadStart);
         }
         Optional<Transaction> transaction = Optional.empty();
         if (manifest.hasTransactionSection()) {
-            Section section = section(bytes, manifest.getTransactionSection(), manifestPos, source, "transaction_section");
+            Section section = section(bytes, manifest.getTransactionSection(), manifestPos, source, "transaction_section",
+                    "Transaction");
             transaction = Optional.of(section.parse(Transaction.parser(), bytes, source, "Transaction"));
         }
         return ManifestFile.decodeIndexes(manifest, indexSection, transaction, footer, sectionSite);
@@ -88,8 +89,14 @@ public final class ManifestReader {
         }
     }
 
-    /** Locates a section that must lie entirely before the manifest's own length prefix. */
-    private static Section section(byte[] bytes, long position, int manifestPos, String source, String field) {
+    /**
+     * Locates a section that must lie entirely before the manifest's own length prefix.
+     *
+     * @param field the Manifest field holding the section's position
+     * @param name the section's message name
+     */
+    private static Section section(byte[] bytes, long position, int manifestPos, String source, String field,
+                                   String name) {
         if (position < 0 || position + 4 > manifestPos) {
             throw new ManifestFormatException(ManifestProblem.POSITION_OUT_OF_RANGE, source, manifestPos,
                     "Manifest." + field, field + " " + Long.toUnsignedString(position)
@@ -97,8 +104,8 @@ public final class ManifestReader {
         }
         long length = u32(bytes, (int) position);
         if (position + 4 + length > manifestPos) {
-            throw new ManifestFormatException(ManifestProblem.LENGTH_OUT_OF_RANGE, source, position, field,
-                    "section length " + length + " runs past the manifest at " + manifestPos);
+            throw new ManifestFormatException(ManifestProblem.LENGTH_OUT_OF_RANGE, source, position, name,
+                    name + " length " + length + " runs past the manifest at " + manifestPos);
         }
         return new Section((int) position + 4, (int) length);
     }

@@ -23,10 +23,17 @@ final class GoldenCommand implements Callable<Integer> {
     @Option(names = "--golden-dir", paramLabel = "DIR", description = "golden-files folder (default: ./golden-files)")
     Path goldenDir;
 
+    @Option(names = "--write-invalid-corpus",
+            description = "first (re)write invalid-manifests/ from the recipes in its expected-errors.json")
+    boolean writeInvalidCorpus;
+
     @Override
     public Integer call() {
         PrintWriter out = spec.commandLine().getOut();
         GoldenFiles golden = goldenDir != null ? new GoldenFiles(goldenDir) : GoldenFiles.locate();
+        if (writeInvalidCorpus) {
+            golden.invalidManifests().writeAll();
+        }
         int passed = 0;
         int failed = 0;
         out.println("Golden manifests written by real writers (" + golden.root().resolve(GoldenFiles.LANCE_MANIFESTS) + "):");
@@ -42,7 +49,7 @@ final class GoldenCommand implements Callable<Integer> {
         out.println("Invalid manifests, each with its expected error (" + invalid.folder() + "):");
         for (InvalidManifestCorpus.Entry entry : invalid.entries()) {
             if (report(out, entry.file() + " -> " + entry.problem() + " at offset " + entry.offset(),
-                    entry.check(invalid.folder()))) {
+                    invalid.check(entry))) {
                 passed++;
             } else {
                 failed++;

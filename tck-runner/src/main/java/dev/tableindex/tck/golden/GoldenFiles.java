@@ -50,7 +50,7 @@ public final class GoldenFiles {
     }
 
     public InvalidManifestCorpus invalidManifests() {
-        return new InvalidManifestCorpus(root.resolve(INVALID_MANIFESTS));
+        return new InvalidManifestCorpus(root.resolve(INVALID_MANIFESTS), root);
     }
 
     private static List<Path> subfolders(Path folder) {
