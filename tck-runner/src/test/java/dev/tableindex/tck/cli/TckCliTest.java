@@ -1,0 +1,79 @@
+package dev.tableindex.tck.cli;
+
+import static org.assertj.core.api.Assertions.assertThat;
+
+import com.fasterxml.jackson.databind.JsonNode;
+import com.fasterxml.jackson.databind.ObjectMapper;
+import dev.tableindex.tck.golden.GoldenFiles;
+import java.io.PrintWriter;
+import java.io.StringWriter;
+import java.nio.file.Path;
+import org.junit.jupiter.api.Test;
+
+class TckCliTest {
+    private static final Path GOLDEN = GoldenFiles.locate().root();
+    private static final Path BTREE = GOLDEN.resolve("lance-manifests/lance-7.0.0/btree");
+
+    private record Run(int exitCode, String out, String err) {
+    }
+
+    private static Run tck(String... args) {
+        StringWriter out = new StringWriter();
+        StringWriter err = new StringWriter();
+        int code = TckCli.run(args, new PrintWriter(out, true), new PrintWriter(err, true));
+        return new Run(code, out.toString(), err.toString());
+    }
+
+    private static JsonNode expectedView(Path goldenCase, int version) throws Exception {
+        return new ObjectMapper().readTree(goldenCase.resolve("expected.json").toFile())
+                .path("versions").path(Integer.toString(version));
+    }
+
+    @Test
+    void printsTheLatestVersionOfADatasetFolder() throws Exception {
+        Run run = tck("manifest", BTREE.toString());
+        assertThat(run.exitCode()).isZero();
+        assertThat(run.err()).isEmpty();
+        assertThat(new ObjectMapper().readTree(run.out()).toString()).isEqualTo(expectedView(BTREE, 2).toString());
+    }
+
+    @Test
+    void printsAChosenVersion() throws Exception {
+        Run run = tck("manifest", BTREE.toString(), "--version", "1");
+        assertThat(run.exitCode()).isZero();
+        JsonNode view = new ObjectMapper().readTree(run.out());
+        assertThat(view.path("version").asLong()).isEqualTo(1);
+        assertThat(view.path("indices")).isEmpty();
+    }
+
+    @Test
+    void printsAManifestFile() throws Exception {
+        Run run = tck("manifest", BTREE.resolve("_versions/18446744073709551613.manifest").toString());
+        assertThat(run.exitCode()).isZero();
+        assertThat(new ObjectMapper().readTree(run.out()).path("version").asLong()).isEqualTo(2);
+    }
+
+    @Test
+    void aBadFileExitsWith2AndOneErrorLine() {
+        Path bad = GOLDEN.resolve("invalid-manifests/wrong-magic.manifest");
+        Run run = tck("manifest", bad.toString());
+        assertThat(run.exitCode()).isEqualTo(2);
+        assertThat(run.out()).isEmpty();
+        assertThat(run.err()).isEqualTo("error: " + bad + ": magic is 4c414e58, expected 4c414e43 (\"LANC\") at offset 679"
+                + System.lineSeparator());
+    }
+
+    @Test
+    void aMissingVersionExitsWith2() {
+        Run run = tck("manifest", BTREE.toString(), "--version", "9");
+        assertThat(run.exitCode()).isEqualTo(2);
+        assertThat(run.err()).startsWith("error: ").contains("no manifest for version 9");
+    }
+
+    @Test
+    void aMissingPathOrBadArgumentExitsWith2() {
+        assertThat(tck("manifest", "/no/such/path").exitCode()).isEqualTo(2);
+        assertThat(tck("manifest", BTREE.toString(), "--version", "x").exitCode()).isEqualTo(2);
+        assertThat(tck("nonsense").exitCode()).isEqualTo(2);
+    }
+}
