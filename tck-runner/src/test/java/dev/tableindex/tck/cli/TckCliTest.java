@@ -7,6 +7,7 @@ import com.fasterxml.jackson.databind.ObjectMapper;
 import dev.tableindex.tck.golden.GoldenFiles;
 import java.io.PrintWriter;
 import java.io.StringWriter;
+import java.nio.file.Files;
 import java.nio.file.Path;
 import org.junit.jupiter.api.Test;
 
@@ -75,5 +76,25 @@ class TckCliTest {
         assertThat(tck("manifest", "/no/such/path").exitCode()).isEqualTo(2);
         assertThat(tck("manifest", BTREE.toString(), "--version", "x").exitCode()).isEqualTo(2);
         assertThat(tck("nonsense").exitCode()).isEqualTo(2);
+    }
+
+    @Test
+    void goldenPassesOnTheCommittedGoldenFilesAndSaysSo() {
+        Run run = tck("golden", "--golden-dir", GOLDEN.toString());
+        assertThat(run.out()).containsPattern("(?m)^\\d+ passed, 0 failed$");
+        assertThat(run.exitCode()).isZero();
+    }
+
+    @Test
+    void goldenFailsWhenAnExpectedErrorIsWrong(@org.junit.jupiter.api.io.TempDir Path copy) throws Exception {
+        Path invalid = Files.createDirectories(copy.resolve("invalid-manifests"));
+        Files.write(invalid.resolve("x.manifest"), "not a manifest at all".getBytes());
+        Files.writeString(invalid.resolve("expected-errors.json"), "{\"files\": {\"x.manifest\": {\"base\": null,"
+                + " \"mutation\": {\"op\": \"text\", \"text\": \"not a manifest at all\"},"
+                + " \"problem\": \"TRUNCATED\", \"offset\": 0, \"field\": null}}}");
+        Run run = tck("golden", "--golden-dir", copy.toString());
+        assertThat(run.exitCode()).isEqualTo(TckCli.EXIT_FAILED_CHECKS);
+        assertThat(run.out()).contains("FAIL x.manifest").contains("expected TRUNCATED at offset 0, got BAD_MAGIC")
+                .contains("0 passed, 1 failed");
     }
 }
