@@ -25,7 +25,7 @@ while [ $# -gt 0 ]; do
   esac
 done
 
-# Lance release -> Maven groupId and Java-API generation (source set src/api-<gen>/java)
+# Lance release -> Maven groupId and Java-API generation (= pom.xml profile, which lists its source sets)
 case "$LANCE_VERSION" in
   0.*) GROUP=com.lancedb ;;
   *)   GROUP=org.lance ;;
@@ -33,8 +33,8 @@ esac
 case "$LANCE_VERSION" in
   0.*) API=com-lancedb ;;     # writer-only adapter, oracle = org.lance $ORACLE_VERSION in a second JVM
   1.*) API=org-lance-1 ;;     # writer-only adapter, same
-  2.*) API=org-lance-2 ;;
-  *)   API=org-lance ;;
+  2.*) API=org-lance-2 ;;     # shared org.lance adapter + 2.0.x ReleaseCalls
+  *)   API=org-lance-7 ;;     # shared org.lance adapter + 4.x-7.x ReleaseCalls
 esac
 case "$LANCE_VERSION:$API" in
   0.26.*)
@@ -82,7 +82,7 @@ CP="$(build "$GROUP" "$LANCE_VERSION" "$API")" || exit 1
 ORACLE_CP="$CP"
 ORACLE_ARGS=()
 if [ "$SPLIT" = 1 ]; then
-  ORACLE_CP="$(build org.lance "$ORACLE_VERSION" org-lance)" || exit 1
+  ORACLE_CP="$(build org.lance "$ORACLE_VERSION" org-lance-7)" || exit 1
   ORACLE_ARGS=(--oracle "org.lance:lance-core:$ORACLE_VERSION")
 fi
 

@@ -4,8 +4,8 @@ import java.nio.file.Path;
 import java.util.List;
 
 /**
- * The part of the generator that touches Lance. One implementation per Java-API generation lives in
- * {@code src/api-<generation>/java/dev/tableindex/golden/api/LanceApiImpl.java}; the pom compiles exactly one.
+ * The part of the generator that touches Lance: {@code dev.tableindex.golden.api.LanceApiImpl}. The pom profile of
+ * the selected Java-API generation adds the source sets that hold it (see README.md, Layout).
  */
 public interface LanceApi extends AutoCloseable {
   /** Cases this API generation can produce. */

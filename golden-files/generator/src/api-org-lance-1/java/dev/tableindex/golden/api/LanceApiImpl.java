@@ -28,9 +28,10 @@ import org.lance.index.IndexParams;
 import org.lance.index.IndexType;
 
 /**
- * WRITER-ONLY adapter for org.lance:lance-core 1.0.x (no {@code Dataset.getIndexes()}). Same code as
- * src/api-com-lancedb (com.lancedb 0.x) with the package renamed. It writes the datasets; the
- * oracle is a second JVM running the org.lance 7.0.0 adapter (generate.sh --phase observe).
+ * WRITER-ONLY adapter for org.lance:lance-core 1.0.x and com.lancedb:lance-core 0.x (no
+ * {@code Dataset.getIndexes()}). For 0.x the pom (profile com-lancedb) compiles a copy whose {@code org.lance}
+ * imports are rewritten to {@code com.lancedb.lance}, so every Lance type must stay an import. It writes the
+ * datasets; the oracle is a second JVM running the org.lance 7.0.0 adapter (generate.sh --phase observe).
  */
 public final class LanceApiImpl implements LanceApi {
   private final BufferAllocator alloc = new RootAllocator();

@@ -29,8 +29,6 @@ import org.apache.arrow.vector.types.pojo.Schema;
 import org.lance.Dataset;
 import org.lance.Fragment;
 import org.lance.FragmentMetadata;
-import org.lance.ReadOptions;
-import org.lance.SourcedTransaction;
 import org.lance.WriteParams;
 import org.lance.compaction.CompactionOptions;
 import org.lance.fragment.FragmentUpdateResult;
@@ -47,7 +45,10 @@ import org.lance.merge.MergeInsertResult;
 import org.lance.operation.CreateIndex;
 import org.lance.operation.Update;
 
-/** org.lance:lance-core (package org.lance), 7.0.0 API generation. */
+/**
+ * org.lance:lance-core adapter shared by the 2.0.x and 4.x–7.x API generations. The few calls whose signatures
+ * differ between them go through {@link ReleaseCalls}, which each generation's own source set provides.
+ */
 public final class LanceApiImpl implements LanceApi {
   private final BufferAllocator alloc = new RootAllocator();
 
@@ -257,21 +258,10 @@ public final class LanceApiImpl implements LanceApi {
             .indexDetails(details("/lance.table.BTreeIndexDetails")).indexVersion(0)
             .createdAt(java.time.Instant.now()).indexType(IndexType.BTREE).build());
       }
-      try {
-        List<Index> out = ds.commitExistingIndexSegments("id_idx", "id", segs);
-        ds.checkoutLatest();
-        steps.add("commitExistingIndexSegments(\"id_idx\", \"id\", [segment {0}, segment {1}] built with "
-            + "Index.builder() incl. indexDetails Any(/lance.table.BTreeIndexDetails)) -> " + out.size()
-            + " segments, v" + ds.version());
-      } catch (RuntimeException e) {
-        notes.add("commitExistingIndexSegments failed (" + e.getMessage().split("\n")[0]
-            + "); fell back to a CreateIndex transaction");
-        try (SourcedTransaction tx = ds.newTransactionBuilder()
-            .operation(CreateIndex.builder().withNewIndices(segs).build()).build();
-            Dataset nd = tx.commit()) {
-          steps.add("newTransactionBuilder().operation(CreateIndex.builder().withNewIndices([segment {0}, "
-              + "segment {1}])).build().commit() -> v" + nd.version());
-        }
+      // one CreateIndex transaction where the release lacks commitExistingIndexSegments (2.0.x) or it failed
+      if (!ReleaseCalls.commitExistingIndexSegments(ds, segs, steps, notes)) {
+        ReleaseCalls.commit(ds, CreateIndex.builder().withNewIndices(segs).build(),
+            "CreateIndex.builder().withNewIndices([segment {0}, segment {1}])", steps);
       }
     }
   }
@@ -308,11 +298,9 @@ public final class LanceApiImpl implements LanceApi {
       Update op = Update.builder().updatedFragments(List.of(res.getUpdatedFragment()))
           .fieldsModified(res.getFieldsModified()).updateMode(Optional.of(Update.UpdateMode.RewriteColumns))
           .build();
-      try (SourcedTransaction tx = ds.newTransactionBuilder().operation(op).build(); Dataset nd = tx.commit()) {
-        steps.add("newTransactionBuilder().operation(Update.builder().updatedFragments([fragment 0])"
-            + ".fieldsModified(" + java.util.Arrays.toString(res.getFieldsModified())
-            + ").updateMode(Optional.of(RewriteColumns)).build()).build().commit() -> v" + nd.version());
-      }
+      ReleaseCalls.commit(ds, op, "Update.builder().updatedFragments([fragment 0]).fieldsModified("
+          + java.util.Arrays.toString(res.getFieldsModified()) + ").updateMode(Optional.of(RewriteColumns)).build()",
+          steps);
     }
   }
 
@@ -341,7 +329,7 @@ public final class LanceApiImpl implements LanceApi {
 
   @Override
   public Views.VersionView observe(Path p, long version) throws Exception {
-    try (Dataset ds = Dataset.open(alloc, p.toString(), new ReadOptions.Builder().setVersion(version).build())) {
+    try (Dataset ds = ReleaseCalls.openVersion(alloc, p.toString(), version)) {
       List<Views.FragmentView> frs = new ArrayList<>();
       for (Fragment f : ds.getFragments()) {
         FragmentMetadata m = f.metadata();
