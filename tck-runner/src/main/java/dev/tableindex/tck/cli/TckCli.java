@@ -8,7 +8,8 @@ import picocli.CommandLine.Command;
 /** {@code tck}: the kit's command line. Exit codes: 0 success, 1 checks failed, 2 bad input or usage. */
 @Command(name = "tck", mixinStandardHelpOptions = true, version = "tck 0.1.0-SNAPSHOT",
         description = "Conformance kit for table-format indexes.",
-        subcommands = {ManifestCommand.class, GoldenCommand.class})
+        subcommands = {RunCommand.class, ServeEngineCommand.class, CompareCommand.class, ManifestCommand.class,
+            GoldenCommand.class})
 public final class TckCli {
     public static final int EXIT_FAILED_CHECKS = 1;
     public static final int EXIT_BAD_INPUT = 2;

@@ -12,11 +12,11 @@ import java.util.Set;
  * case says which field is wrong instead of printing two whole documents. Numbers compare by
  * value (1 as an int equals 1 as a long).
  */
-final class JsonDiff {
+public final class JsonDiff {
     private JsonDiff() {
     }
 
-    static List<String> between(JsonNode expected, JsonNode actual) {
+    public static List<String> between(JsonNode expected, JsonNode actual) {
         List<String> differences = new ArrayList<>();
         diff("", expected, actual, differences);
         return differences;

@@ -1,0 +1,45 @@
+package dev.tableindex.tck.api;
+
+import java.util.Arrays;
+import java.util.Optional;
+
+/**
+ * The closed registry of capabilities. A scenario names what it needs with
+ * {@code @requires:<name>}; an engine declares what it has. A scenario whose capability the engine
+ * does not declare is UNSUPPORTED; a declared capability that misbehaves is FAIL.
+ */
+public enum Capability {
+    MANIFEST_READ("manifest.read", ManifestReading.class,
+            "read a Lance manifest (file or dataset version) into its protobuf sections, refusing bad files");
+
+    private final String id;
+    private final Class<? extends Facet> facet;
+    private final String description;
+
+    Capability(String id, Class<? extends Facet> facet, String description) {
+        this.id = id;
+        this.facet = facet;
+        this.description = description;
+    }
+
+    /** The name used in {@code @requires:} tags and in the protocol handshake. */
+    public String id() {
+        return id;
+    }
+
+    public Class<? extends Facet> facet() {
+        return facet;
+    }
+
+    public String description() {
+        return description;
+    }
+
+    public static Optional<Capability> byId(String id) {
+        return Arrays.stream(values()).filter(c -> c.id.equals(id)).findFirst();
+    }
+
+    public static Optional<Capability> forFacet(Class<? extends Facet> facet) {
+        return Arrays.stream(values()).filter(c -> c.facet.equals(facet)).findFirst();
+    }
+}

@@ -1,0 +1,49 @@
+package dev.tableindex.tck.engine;
+
+import dev.tableindex.proto.tck.Request;
+import dev.tableindex.proto.tck.Result;
+import dev.tableindex.tck.api.Capability;
+import dev.tableindex.tck.api.EngineUnsupported;
+import dev.tableindex.tck.api.Facet;
+import dev.tableindex.tck.api.ManifestReading;
+import dev.tableindex.tck.api.TckEngine;
+import java.util.function.Function;
+
+/**
+ * The one place that maps facets to protocol operations, both ways: a client-side facet that sends
+ * requests ({@link #clientFacet}), and the server-side dispatch of a request to a facet
+ * ({@link #dispatch}). A new capability adds one case to each.
+ */
+final class ProtocolOps {
+    private ProtocolOps() {
+    }
+
+    /** A facet whose calls become requests sent through {@code send}. */
+    static <F extends Facet> F clientFacet(Class<F> type, Function<Request.Builder, Result> send) {
+        Capability capability = Capability.forFacet(type)
+                .orElseThrow(() -> new IllegalArgumentException("no capability has facet " + type.getName()));
+        Facet facet = switch (capability) {
+            case MANIFEST_READ -> (ManifestReading) request ->
+                    send.apply(Request.newBuilder().setReadManifest(request)).getReadManifest();
+        };
+        return type.cast(facet);
+    }
+
+    /** Runs one request against an engine's facets. */
+    static Result dispatch(Request request, TckEngine engine) {
+        return switch (request.getOpCase()) {
+            case READ_MANIFEST -> Result.newBuilder()
+                    .setReadManifest(engine.facet(ManifestReading.class).readManifest(request.getReadManifest()))
+                    .build();
+            case OP_NOT_SET -> throw new EngineUnsupported("request " + request.getId() + " names no operation");
+        };
+    }
+
+    /** The capability a request exercises. */
+    static Capability capabilityOf(Request request) {
+        return switch (request.getOpCase()) {
+            case READ_MANIFEST -> Capability.MANIFEST_READ;
+            case OP_NOT_SET -> throw new IllegalArgumentException("request names no operation");
+        };
+    }
+}

@@ -1,0 +1,57 @@
+package dev.tableindex.tck.engine;
+
+import dev.tableindex.model.dataset.LanceDatasetFolder;
+import dev.tableindex.model.manifest.ManifestFile;
+import dev.tableindex.model.manifest.ManifestFormatException;
+import dev.tableindex.model.manifest.ManifestReader;
+import dev.tableindex.proto.tck.EngineError;
+import dev.tableindex.proto.tck.ReadManifestRequest;
+import dev.tableindex.proto.tck.ReadManifestResult;
+import dev.tableindex.tck.api.Capability;
+import dev.tableindex.tck.api.EngineInfo;
+import dev.tableindex.tck.api.EngineRefusal;
+import dev.tableindex.tck.api.EngineUnsupported;
+import dev.tableindex.tck.api.Facet;
+import dev.tableindex.tck.api.ManifestReading;
+import dev.tableindex.tck.api.TckEngine;
+import java.nio.file.Path;
+import java.util.EnumSet;
+
+/** The built-in engine: the reference model ({@code spec-model}) behind the SPI. */
+public final class ReferenceEngine implements TckEngine, ManifestReading {
+    public static final String NAME = "reference";
+    public static final String VERSION = "0.1.0-SNAPSHOT";
+
+    @Override
+    public EngineInfo info() {
+        return new EngineInfo(NAME, VERSION, EnumSet.allOf(Capability.class));
+    }
+
+    @Override
+    public <F extends Facet> F facet(Class<F> type) {
+        if (type.isInstance(this)) {
+            return type.cast(this);
+        }
+        throw new EngineUnsupported("the reference engine has no facet " + type.getSimpleName());
+    }
+
+    @Override
+    public ReadManifestResult readManifest(ReadManifestRequest request) {
+        ManifestFile file;
+        try {
+            if (!request.getManifestPath().isEmpty()) {
+                file = ManifestReader.read(Path.of(request.getManifestPath()));
+            } else {
+                LanceDatasetFolder folder = LanceDatasetFolder.open(Path.of(request.getDatasetPath()));
+                file = request.hasVersion() ? folder.read(request.getVersion()) : folder.readLatest();
+            }
+        } catch (ManifestFormatException e) {
+            throw new EngineRefusal(EngineError.newBuilder().setKind(e.problem().name()).setMessage(e.getMessage())
+                    .setOffset(e.offset()).setField(e.field().orElse("")).build());
+        }
+        ReadManifestResult.Builder result = ReadManifestResult.newBuilder().setManifest(file.manifest());
+        file.indexSection().ifPresent(result::setIndexSection);
+        file.transaction().ifPresent(result::setTransaction);
+        return result.build();
+    }
+}

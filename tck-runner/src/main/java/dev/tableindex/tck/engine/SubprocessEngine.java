@@ -1,0 +1,268 @@
+package dev.tableindex.tck.engine;
+
+import com.google.protobuf.InvalidProtocolBufferException;
+import dev.tableindex.proto.tck.Handshake;
+import dev.tableindex.proto.tck.Reply;
+import dev.tableindex.proto.tck.Request;
+import dev.tableindex.proto.tck.Result;
+import dev.tableindex.tck.api.Capability;
+import dev.tableindex.tck.api.EngineBroken;
+import dev.tableindex.tck.api.EngineInfo;
+import dev.tableindex.tck.api.EngineRefusal;
+import dev.tableindex.tck.api.EngineUnsupported;
+import dev.tableindex.tck.api.Facet;
+import dev.tableindex.tck.api.ProtocolJson;
+import dev.tableindex.tck.api.TckEngine;
+import java.io.IOException;
+import java.io.InputStream;
+import java.io.OutputStream;
+import java.nio.charset.StandardCharsets;
+import java.nio.file.Path;
+import java.time.Duration;
+import java.util.ArrayDeque;
+import java.util.Deque;
+import java.util.EnumSet;
+import java.util.Set;
+import java.util.concurrent.ArrayBlockingQueue;
+import java.util.concurrent.BlockingQueue;
+import java.util.concurrent.TimeUnit;
+
+/**
+ * An engine in another process ({@code --engine 'cmd:<command>'}), spoken to over the line protocol.
+ * Every failure to talk — the process exits, a reply does not come within the timeout, a line is not
+ * a valid reply or answers another request — becomes {@link EngineBroken} with the offending line
+ * quoted, the process is killed, and the next call starts a fresh one.
+ */
+public final class SubprocessEngine implements TckEngine {
+    /** Lines longer than this are not replies; reading stops there instead of filling memory. */
+    static final int MAX_LINE_CHARS = 64 << 20;
+
+    private final String command;
+    private final Path workingDirectory;
+    private final Duration startupTimeout;
+    private final Duration requestTimeout;
+    private Running running;
+    private EngineInfo info;
+    private int nextId = 1;
+
+    public SubprocessEngine(String command, Path workingDirectory, Duration startupTimeout, Duration requestTimeout) {
+        this.command = command;
+        this.workingDirectory = workingDirectory;
+        this.startupTimeout = startupTimeout;
+        this.requestTimeout = requestTimeout;
+    }
+
+    @Override
+    public synchronized EngineInfo info() {
+        ensureRunning();
+        return info;
+    }
+
+    @Override
+    public <F extends Facet> F facet(Class<F> type) {
+        return ProtocolOps.clientFacet(type, this::call);
+    }
+
+    private synchronized Result call(Request.Builder request) {
+        ensureRunning();
+        int id = nextId++;
+        String line = print(request.setId(id));
+        String answer;
+        try {
+            running.send(line);
+            answer = running.nextLine(requestTimeout, "the reply to request " + id);
+        } catch (EngineBroken broken) {
+            stop();
+            throw broken;
+        }
+        Reply reply = parse(answer, Reply.newBuilder(), "a Reply").build();
+        if (reply.getId() != id) {
+            stop();
+            throw new EngineBroken("reply answers request " + reply.getId() + ", expected " + id + ": " + quote(answer));
+        }
+        return switch (reply.getOutcomeCase()) {
+            case RESULT -> reply.getResult();
+            case ERROR -> throw new EngineRefusal(reply.getError());
+            case UNSUPPORTED -> throw new EngineUnsupported(reply.getUnsupported().getReason());
+            case OUTCOME_NOT_SET -> {
+                stop();
+                throw new EngineBroken("reply carries no result, error or unsupported: " + quote(answer));
+            }
+        };
+    }
+
+    private void ensureRunning() {
+        if (running != null && running.process.isAlive()) {
+            return;
+        }
+        stop();
+        running = Running.start(command, workingDirectory);
+        String line;
+        try {
+            line = running.nextLine(startupTimeout, "the handshake");
+        } catch (EngineBroken broken) {
+            stop();
+            throw broken;
+        }
+        Handshake handshake = parse(line, Handshake.newBuilder(), "a Handshake").build();
+        if (handshake.getProtocolVersion() != EngineServer.PROTOCOL_VERSION) {
+            stop();
+            throw new EngineBroken("engine speaks protocol version " + handshake.getProtocolVersion()
+                    + ", this runner speaks " + EngineServer.PROTOCOL_VERSION);
+        }
+        Set<Capability> capabilities = EnumSet.noneOf(Capability.class);
+        for (String name : handshake.getCapabilitiesList()) {
+            capabilities.add(Capability.byId(name).orElseThrow(() -> {
+                stop();
+                return new EngineBroken("engine declares unknown capability '" + name + "'");
+            }));
+        }
+        info = new EngineInfo(handshake.getEngineName(), handshake.getEngineVersion(), capabilities);
+    }
+
+    private <B extends com.google.protobuf.Message.Builder> B parse(String line, B builder, String what) {
+        try {
+            return ProtocolJson.parse(line, builder);
+        } catch (InvalidProtocolBufferException | RuntimeException e) {
+            stop();
+            throw new EngineBroken("expected " + what + ", got " + quote(line) + " (" + e.getMessage() + ")");
+        }
+    }
+
+    private static String print(Request.Builder request) {
+        try {
+            return ProtocolJson.print(request);
+        } catch (InvalidProtocolBufferException e) {
+            throw new IllegalStateException(e);
+        }
+    }
+
+    static String quote(String line) {
+        String shown = line.length() > 500 ? line.substring(0, 500) + "…(" + line.length() + " chars)" : line;
+        return "\"" + shown.replace("\\", "\\\\").replace("\"", "\\\"") + "\"";
+    }
+
+    private synchronized void stop() {
+        if (running != null) {
+            running.kill();
+            running = null;
+        }
+    }
+
+    @Override
+    public void close() {
+        stop();
+    }
+
+    /** One engine process: stdout lines arrive on a queue, stderr is kept for error messages. */
+    private static final class Running {
+        private static final String EOF = new String("<eof>");
+        private final Process process;
+        private final OutputStream stdin;
+        private final BlockingQueue<String> lines = new ArrayBlockingQueue<>(16);
+        private final Deque<String> stderrTail = new ArrayDeque<>();
+
+        private Running(Process process) {
+            this.process = process;
+            this.stdin = process.getOutputStream();
+        }
+
+        static Running start(String command, Path workingDirectory) {
+            try {
+                Process process = new ProcessBuilder("bash", "-c", command).directory(workingDirectory.toFile()).start();
+                Running running = new Running(process);
+                daemon(() -> running.readLines(process.getInputStream()), "engine-stdout");
+                daemon(() -> running.keepStderr(process.getErrorStream()), "engine-stderr");
+                return running;
+            } catch (IOException e) {
+                throw new EngineBroken("cannot start engine command '" + command + "': " + e.getMessage(), e);
+            }
+        }
+
+        void send(String line) {
+            try {
+                stdin.write((line + "\n").getBytes(StandardCharsets.UTF_8));
+                stdin.flush();
+            } catch (IOException e) {
+                throw new EngineBroken("engine stopped reading its input (" + e.getMessage() + ")" + exitNote());
+            }
+        }
+
+        String nextLine(Duration timeout, String what) {
+            String line;
+            try {
+                line = lines.poll(timeout.toMillis(), TimeUnit.MILLISECONDS);
+            } catch (InterruptedException e) {
+                Thread.currentThread().interrupt();
+                throw new EngineBroken("interrupted while waiting for " + what);
+            }
+            if (line == null) {
+                throw new EngineBroken("no " + what + " within " + timeout.toMillis() + " ms (engine hangs?)" + exitNote());
+            }
+            if (line == EOF) {
+                throw new EngineBroken("engine exited before " + what + exitNote());
+            }
+            return line;
+        }
+
+        private void readLines(InputStream stdout) {
+            StringBuilder line = new StringBuilder();
+            try (var reader = new java.io.InputStreamReader(stdout, StandardCharsets.UTF_8)) {
+                for (int c = reader.read(); c != -1; c = reader.read()) {
+                    if (c == '\n') {
+                        lines.put(line.toString());
+                        line.setLength(0);
+                    } else if (line.length() < MAX_LINE_CHARS) {
+                        line.append((char) c);
+                    }
+                }
+            } catch (IOException | InterruptedException e) {
+                // the process is gone or being killed; EOF below tells the caller
+            }
+            lines.offer(EOF);
+        }
+
+        private void keepStderr(InputStream stderr) {
+            try (var reader = new java.io.BufferedReader(new java.io.InputStreamReader(stderr, StandardCharsets.UTF_8))) {
+                for (String line = reader.readLine(); line != null; line = reader.readLine()) {
+                    synchronized (stderrTail) {
+                        stderrTail.addLast(line.length() > 300 ? line.substring(0, 300) + "…" : line);
+                        if (stderrTail.size() > 5) {
+                            stderrTail.removeFirst();
+                        }
+                    }
+                }
+            } catch (IOException e) {
+                // stderr closed with the process
+            }
+        }
+
+        private String exitNote() {
+            StringBuilder note = new StringBuilder();
+            try {
+                if (process.waitFor(200, TimeUnit.MILLISECONDS)) {
+                    note.append("; exit code ").append(process.exitValue());
+                }
+            } catch (InterruptedException e) {
+                Thread.currentThread().interrupt();
+            }
+            synchronized (stderrTail) {
+                if (!stderrTail.isEmpty()) {
+                    note.append("; stderr ends: ").append(String.join(" | ", stderrTail));
+                }
+            }
+            return note.toString();
+        }
+
+        void kill() {
+            process.descendants().forEach(ProcessHandle::destroyForcibly);
+            process.destroyForcibly();
+        }
+
+        private static void daemon(Runnable task, String name) {
+            Thread thread = new Thread(task, name);
+            thread.setDaemon(true);
+            thread.start();
+        }
+    }
+}

@@ -1,0 +1,86 @@
+package dev.tableindex.tck.run;
+
+import dev.tableindex.tck.api.EngineRefusal;
+import dev.tableindex.tck.api.EngineUnsupported;
+import io.cucumber.plugin.ConcurrentEventListener;
+import io.cucumber.plugin.event.EventPublisher;
+import io.cucumber.plugin.event.Result;
+import io.cucumber.plugin.event.TestCase;
+import io.cucumber.plugin.event.TestCaseFinished;
+
+/**
+ * Turns each finished Cucumber scenario into an {@link Outcome} (before known failures are
+ * applied). Registered by {@link TckRun} as a Cucumber plugin.
+ *
+ * <p>The mapping: passed is PASS; an assertion error, or an engine that refused or did not support
+ * an operation of a capability it declares, is FAIL for a must and ADVISORY_FAIL for a should; a
+ * scenario skipped because its capability is not declared is UNSUPPORTED; anything else (engine
+ * crash or hang, harness error, missing golden file, undefined or pending step) is ERROR. An
+ * {@code @open} scenario is OPEN whatever happened, with what happened as its message.
+ */
+public final class OutcomePlugin implements ConcurrentEventListener {
+
+    @Override
+    public void setEventPublisher(EventPublisher publisher) {
+        publisher.registerHandlerFor(TestCaseFinished.class, this::finished);
+    }
+
+    private void finished(TestCaseFinished event) {
+        RunContext context = RunContext.current();
+        TestCase testCase = event.getTestCase();
+        ScenarioTags tags = new ScenarioTags(testCase.getTags());
+        String key = scenarioKey(testCase.getUri().toString(), testCase.getLocation().getLine());
+        Result result = event.getResult();
+        Outcome outcome;
+        String message;
+        switch (result.getStatus()) {
+            case PASSED -> {
+                outcome = Outcome.PASS;
+                message = "";
+            }
+            case SKIPPED -> {
+                String capability = context.undeclaredCapability(key);
+                outcome = capability != null ? Outcome.UNSUPPORTED : Outcome.ERROR;
+                message = capability != null ? "engine does not declare capability " + capability
+                        : "skipped without a declared reason: " + describe(result.getError());
+            }
+            case FAILED -> {
+                Throwable error = result.getError();
+                boolean judged = error instanceof AssertionError || error instanceof EngineRefusal
+                        || error instanceof EngineUnsupported;
+                outcome = !judged ? Outcome.ERROR : "should".equals(tags.level()) ? Outcome.ADVISORY_FAIL : Outcome.FAIL;
+                message = describe(error);
+            }
+            default -> {
+                outcome = Outcome.ERROR;
+                message = result.getStatus().name().toLowerCase(java.util.Locale.ROOT) + " step: the suite is broken";
+            }
+        }
+        if (tags.open()) {
+            message = "open question; engine answer: " + (outcome == Outcome.PASS ? "as the scenario proposes" : message);
+            outcome = Outcome.OPEN;
+        }
+        String id = tags.id().orElse(key);
+        if (testCase.getKeyword().contains("Outline") || testCase.getKeyword().contains("Template")) {
+            id = context.nextExampleId(id);
+        }
+        ScenarioResult scenario = new ScenarioResult(id, testCase.getName(),
+                testCase.getUri().toString(), testCase.getLocation().getLine(), tags.level(), tags.requires(),
+                tags.spec(), outcome, message, null);
+        context.add(scenario);
+    }
+
+    static String scenarioKey(String uri, int line) {
+        return uri + ":" + line;
+    }
+
+    private static String describe(Throwable error) {
+        if (error == null) {
+            return "";
+        }
+        String text = error.getMessage() == null ? error.getClass().getSimpleName()
+                : error instanceof AssertionError ? error.getMessage().strip()
+                : error.getClass().getSimpleName() + ": " + error.getMessage().strip();
+        return text.replaceAll("\\s+", " ");
+    }
+}
