@@ -8,14 +8,20 @@ import picocli.CommandLine.Command;
 /** {@code tck}: the kit's command line. Exit codes: 0 success, 1 checks failed, 2 bad input or usage. */
 @Command(name = "tck", mixinStandardHelpOptions = true, version = "tck 0.1.0-SNAPSHOT",
         description = "Conformance kit for table-format indexes.",
-        subcommands = {RunCommand.class, ServeEngineCommand.class, CompareCommand.class, ManifestCommand.class,
+        subcommands = {RunCommand.class, ServeEngineCommand.class, CompareCommand.class, TraceCommand.class,
+            ManifestCommand.class,
             GoldenCommand.class})
 public final class TckCli {
     public static final int EXIT_FAILED_CHECKS = 1;
     public static final int EXIT_BAD_INPUT = 2;
 
     public static void main(String[] args) {
-        System.exit(run(args, new PrintWriter(System.out, true), new PrintWriter(System.err, true)));
+        PrintWriter out = new PrintWriter(System.out, true);
+        PrintWriter err = new PrintWriter(System.err, true);
+        int code = run(args, out, err);
+        out.flush();
+        err.flush();
+        System.exit(code);
     }
 
     /** Runs the CLI with the given streams; returns the exit code. */

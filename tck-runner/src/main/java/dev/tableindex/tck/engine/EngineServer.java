@@ -26,24 +26,35 @@ public final class EngineServer {
     private final TckEngine engine;
     private final PrintStream out;
 
+    /** @param out where {@link #serve} writes; unused by {@link #handshake} and {@link #reply} */
     public EngineServer(TckEngine engine, PrintStream out) {
         this.engine = engine;
         this.out = out;
     }
 
     public void serve(BufferedReader in) throws IOException {
+        out.println(handshake());
+        out.flush();
+        for (String line = in.readLine(); line != null; line = in.readLine()) {
+            if (!line.isBlank()) {
+                out.println(reply(line));
+                out.flush();
+            }
+        }
+    }
+
+    /** The handshake line. */
+    public String handshake() throws InvalidProtocolBufferException {
         EngineInfo info = engine.info();
         Handshake.Builder handshake = Handshake.newBuilder().setProtocolVersion(PROTOCOL_VERSION)
                 .setEngineName(info.name()).setEngineVersion(info.version());
         info.capabilities().stream().map(Capability::id).sorted().forEach(handshake::addCapabilities);
-        out.println(ProtocolJson.print(handshake));
-        out.flush();
-        for (String line = in.readLine(); line != null; line = in.readLine()) {
-            if (!line.isBlank()) {
-                out.println(print(answer(line)));
-                out.flush();
-            }
-        }
+        return ProtocolJson.print(handshake);
+    }
+
+    /** The reply line to one request line; never throws. */
+    public String reply(String requestLine) {
+        return print(answer(requestLine));
     }
 
     /** A reply that cannot be printed (e.g. an Any of an unregistered type) becomes an error reply. */

@@ -1,0 +1,48 @@
+package dev.tableindex.tck.engine;
+
+import java.io.BufferedReader;
+import java.io.InputStreamReader;
+import java.nio.charset.StandardCharsets;
+
+/**
+ * A test engine process: serves the reference engine over the protocol, except that it misbehaves
+ * on one request. {@code <mode> <n>}: mode {@code crash} exits, {@code hang} never answers,
+ * {@code garbage} prints a line that is not a reply, {@code wrong-id} answers another request,
+ * {@code bad-handshake} sends garbage instead of the handshake; n is the 1-based request number.
+ */
+public final class MisbehavingEngineMain {
+    public static void main(String[] args) throws Exception {
+        String mode = args[0];
+        int at = Integer.parseInt(args[1]);
+        EngineServer server = new EngineServer(new ReferenceEngine(), System.out);
+        if (mode.equals("bad-handshake")) {
+            System.out.println("{\"hello\": \"world\"}");
+        } else {
+            System.out.println(server.handshake());
+        }
+        BufferedReader in = new BufferedReader(new InputStreamReader(System.in, StandardCharsets.UTF_8));
+        int n = 0;
+        for (String line = in.readLine(); line != null; line = in.readLine()) {
+            n++;
+            if (n == at) {
+                switch (mode) {
+                    case "crash" -> {
+                        System.err.println("engine: simulated native abort");
+                        Runtime.getRuntime().halt(134);
+                    }
+                    case "hang" -> Thread.sleep(Long.MAX_VALUE);
+                    case "garbage" -> {
+                        System.out.println("panic: this is not a reply");
+                        continue;
+                    }
+                    case "wrong-id" -> {
+                        System.out.println(server.reply(line).replaceFirst("\"id\":\\d+", "\"id\":999"));
+                        continue;
+                    }
+                    default -> { }
+                }
+            }
+            System.out.println(server.reply(line));
+        }
+    }
+}

@@ -1,0 +1,136 @@
+package dev.tableindex.tck.run;
+
+import static org.assertj.core.api.Assertions.assertThat;
+import static org.assertj.core.api.Assertions.assertThatThrownBy;
+
+import com.fasterxml.jackson.databind.ObjectMapper;
+import com.networknt.schema.JsonSchemaFactory;
+import com.networknt.schema.SpecVersion;
+import dev.tableindex.tck.engine.Engines;
+import dev.tableindex.tck.engine.MisbehavingEngineMain;
+import java.io.InputStream;
+import java.io.PrintWriter;
+import java.io.StringWriter;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.time.Duration;
+import java.util.Map;
+import java.util.stream.Collectors;
+import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.io.TempDir;
+import org.junit.jupiter.params.ParameterizedTest;
+import org.junit.jupiter.params.provider.ValueSource;
+
+/** Whole runs of the TCK: the outcome taxonomy, known failures and reports, end to end. */
+class TckRunTest {
+    private static final String THREE = "@id:MR-0001 or @id:MR-0002 or @id:MR-0003";
+
+    @TempDir
+    Path reports;
+
+    private TckReport run(String engine, String tags, Path knownFailures, boolean update) {
+        StringWriter out = new StringWriter();
+        return TckRun.run(new TckRun.Options(engine, tags, knownFailures, reports, update, false,
+                new Engines.Timeouts(Duration.ofSeconds(60), Duration.ofSeconds(3)), Path.of(".")), new PrintWriter(out));
+    }
+
+    private static Map<String, Outcome> outcomes(TckReport report) {
+        return report.scenarios().stream().collect(Collectors.toMap(ScenarioResult::id, ScenarioResult::outcome));
+    }
+
+    @Test
+    void theReferenceEnginePassesEveryScenarioAndTheReportFollowsItsSchema() throws Exception {
+        TckReport report = run("reference", null, null, false);
+        assertThat(report.scenarios()).hasSizeGreaterThan(100);
+        assertThat(report.scenarios()).allSatisfy(s -> assertThat(s.outcome()).as(s.id() + " " + s.message()).isEqualTo(Outcome.PASS));
+        assertThat(report.passed()).isTrue();
+        assertThat(report.summaryLine()).startsWith("TCK PASSED: " + report.scenarios().size() + " pass, 0 fail");
+
+        var json = new ObjectMapper().readTree(reports.resolve("tck-report.json").toFile());
+        try (InputStream schema = getClass().getResourceAsStream("/schemas/tck-report.schema.json")) {
+            assertThat(JsonSchemaFactory.getInstance(SpecVersion.VersionFlag.V202012).getSchema(schema).validate(json)).isEmpty();
+        }
+        assertThat(json.path("engine").path("capabilities").toString()).isEqualTo("[\"manifest.read\"]");
+        assertThat(reports.resolve("tck-junit.xml")).exists();
+        assertThat(reports.resolve("cucumber.html")).exists();
+        assertThat(reports.resolve("cucumber.json")).exists();
+    }
+
+    @Test
+    void anEngineThatDeclaresNothingIsUnsupportedEverywhereNotFailed() {
+        TckReport report = run("test-nothing-declared", THREE, null, false);
+        assertThat(outcomes(report)).containsOnly(Map.entry("MR-0001", Outcome.UNSUPPORTED),
+                Map.entry("MR-0002", Outcome.UNSUPPORTED), Map.entry("MR-0003", Outcome.UNSUPPORTED));
+        assertThat(report.scenarios().get(0).message()).isEqualTo("engine does not declare capability manifest.read");
+        assertThat(report.passed()).isTrue();
+    }
+
+    @Test
+    void mutantsAreCaughtByTheScenariosOfTheRuleTheyBreak() {
+        TckReport unknownCoverage = run("mutant-unknown-coverage", "@id:MR-0010 or @id:MR-0001", null, false);
+        assertThat(outcomes(unknownCoverage)).containsEntry("MR-0010", Outcome.FAIL).containsEntry("MR-0001", Outcome.PASS);
+        assertThat(unknownCoverage.scenarios()).filteredOn(s -> s.id().equals("MR-0010")).singleElement()
+                .satisfies(s -> assertThat(s.message()).contains("coverage of id_idx is unknown"));
+
+        TckReport acceptsAnything = run("mutant-accepts-anything", "@id:MR-0050 or @id:MR-0051", null, false);
+        assertThat(acceptsAnything.scenarios()).filteredOn(s -> s.id().startsWith("MR-0050"))
+                .allSatisfy(s -> assertThat(s.outcome()).isEqualTo(Outcome.FAIL));
+        assertThat(acceptsAnything.scenarios()).filteredOn(s -> s.id().startsWith("MR-0051"))
+                .allSatisfy(s -> assertThat(s.outcome()).isEqualTo(Outcome.ADVISORY_FAIL));
+        assertThat(acceptsAnything.passed()).isFalse();
+    }
+
+    @ParameterizedTest
+    @ValueSource(strings = {"crash", "hang", "garbage"})
+    void aMisbehavingEngineGivesErrorForThatScenarioAndTheRunGoesOn(String mode) {
+        String java = Path.of(System.getProperty("java.home"), "bin", "java").toString();
+        String engine = "cmd:'" + java + "' -cp '" + System.getProperty("java.class.path") + "' "
+                + MisbehavingEngineMain.class.getName() + " " + mode + " 2";
+        TckReport report = run(engine, THREE, null, false);
+        assertThat(outcomes(report)).containsEntry("MR-0001", Outcome.PASS).containsEntry("MR-0002", Outcome.ERROR)
+                .containsEntry("MR-0003", Outcome.PASS);
+        assertThat(report.passed()).isFalse();
+        assertThat(report.summaryLine()).startsWith("TCK FAILED: 2 pass").endsWith("1 error");
+    }
+
+    @Test
+    void knownFailuresTurnFailuresIntoExpectedOnesAndPassesIntoUnexpectedOnes() throws Exception {
+        Path known = reports.resolve("known.yaml");
+        Files.writeString(known, """
+                - id: MR-0010
+                  reason: the engine does not keep empty bitmaps apart from unknown coverage
+                  issue: https://example.org/issues/1
+                - id: MR-0001
+                  reason: listed by mistake
+                - id: MR-9999
+                  reason: a scenario that no longer exists
+                """);
+        TckReport report = run("mutant-unknown-coverage", "@id:MR-0010 or @id:MR-0001", known, false);
+        assertThat(outcomes(report)).containsEntry("MR-0010", Outcome.EXPECTED_FAIL)
+                .containsEntry("MR-0001", Outcome.UNEXPECTED_PASS);
+        assertThat(report.staleKnownFailures()).containsExactly("MR-9999");
+        assertThat(report.passed()).isFalse();
+
+        run("mutant-unknown-coverage", "@id:MR-0010 or @id:MR-0001", known, true);
+        assertThat(Files.readString(known)).contains("MR-0010").doesNotContain("MR-0001").doesNotContain("MR-9999");
+        TckReport again = run("mutant-unknown-coverage", "@id:MR-0010 or @id:MR-0001", known, false);
+        assertThat(again.passed()).isTrue();
+    }
+
+    @Test
+    void aMessagePrefixThatNoLongerMatchesKeepsTheFailure() throws Exception {
+        Path known = reports.resolve("known.yaml");
+        Files.writeString(known, "- id: MR-0010\n  reason: known\n  message_prefix: something else\n");
+        TckReport report = run("mutant-unknown-coverage", "@id:MR-0010", known, false);
+        assertThat(outcomes(report)).containsEntry("MR-0010", Outcome.FAIL);
+        assertThat(report.scenarios().get(0).message()).startsWith("fails differently than its known-failure entry says");
+    }
+
+    @Test
+    void aKnownFailuresFileWithoutReasonsIsRejected() throws Exception {
+        Path known = reports.resolve("known.yaml");
+        Files.writeString(known, "- id: MR-0010\n");
+        assertThatThrownBy(() -> KnownFailures.load(known)).isInstanceOf(KnownFailures.Invalid.class)
+                .hasMessageContaining("reason");
+    }
+}
