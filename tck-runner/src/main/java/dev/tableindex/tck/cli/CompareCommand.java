@@ -28,6 +28,10 @@ final class CompareCommand implements Callable<Integer> {
     @Parameters(index = "1", paramLabel = "NEW")
     Path newReport;
 
+    @picocli.CommandLine.Option(names = "--fail-on-change",
+            description = "exit 1 on any changed outcome, not only new failures (two runs that must agree)")
+    boolean failOnChange;
+
     @Override
     public Integer call() {
         Map<String, String> before = outcomes(TckReport.read(oldReport));
@@ -51,7 +55,7 @@ final class CompareCommand implements Callable<Integer> {
             }
         }
         out.println(changes + " changed, " + newFailures + " new failures");
-        return newFailures == 0 ? 0 : TckCli.EXIT_FAILED_CHECKS;
+        return newFailures == 0 && !(failOnChange && changes > 0) ? 0 : TckCli.EXIT_FAILED_CHECKS;
     }
 
     private static Map<String, String> outcomes(JsonNode report) {

@@ -24,6 +24,7 @@ import java.util.Map;
 public record TckReport(
         BuildInfo kit,
         EngineInfo engine,
+        String engineSelector,
         Instant startedAt,
         Instant finishedAt,
         String tags,
@@ -78,7 +79,7 @@ public record TckReport(
         ArrayNode capabilities = engineNode.putArray("capabilities");
         engine.capabilities().stream().map(Capability::id).sorted().forEach(capabilities::add);
         ObjectNode run = root.putObject("run");
-        run.put("started_at", startedAt.toString()).put("finished_at", finishedAt.toString())
+        run.put("engine_selector", engineSelector).put("started_at", startedAt.toString()).put("finished_at", finishedAt.toString())
                 .put("tags", tags).put("known_failures_file", knownFailuresFile).put("enforce_should", enforceShould);
         root.put("verdict", passed() ? "PASSED" : "FAILED");
         root.put("summary", summaryLine());

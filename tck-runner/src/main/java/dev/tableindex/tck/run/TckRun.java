@@ -59,7 +59,8 @@ public final class TckRun {
             Set<String> suiteIds = suiteIds();
             List<ScenarioResult> results = context.results().stream()
                     .sorted(Comparator.comparing(ScenarioResult::id)).toList();
-            TckReport report = new TckReport(BuildInfo.current(), context.engineInfo(), started, Instant.now(),
+            TckReport report = new TckReport(BuildInfo.current(), context.engineInfo(), options.engine(), started,
+                    Instant.now(),
                     options.tags(), options.knownFailures() == null ? null : options.knownFailures().toString(),
                     results, known.staleIds(suiteIds), options.enforceShould());
             report.write(reportDir.resolve("tck-report.json"));

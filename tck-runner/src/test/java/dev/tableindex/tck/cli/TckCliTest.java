@@ -97,4 +97,24 @@ class TckCliTest {
         assertThat(run.out()).contains("FAIL x.manifest").contains("expected TRUNCATED at offset 0, got BAD_MAGIC")
                 .contains("0 passed, 1 failed");
     }
+
+    @Test
+    void compareListsChangedOutcomesAndFailsOnNewFailures(@org.junit.jupiter.api.io.TempDir Path dir) throws Exception {
+        Path before = dir.resolve("old.json");
+        Path after = dir.resolve("new.json");
+        Files.writeString(before, "{\"scenarios\": [{\"id\": \"MR-0001\", \"outcome\": \"PASS\"},"
+                + " {\"id\": \"MR-0002\", \"outcome\": \"FAIL\"}, {\"id\": \"MR-0003\", \"outcome\": \"PASS\"}]}");
+        Files.writeString(after, "{\"scenarios\": [{\"id\": \"MR-0001\", \"outcome\": \"ERROR\"},"
+                + " {\"id\": \"MR-0002\", \"outcome\": \"PASS\"}, {\"id\": \"MR-0003\", \"outcome\": \"PASS\"}]}");
+        Run run = tck("compare", before.toString(), after.toString());
+        assertThat(run.exitCode()).isEqualTo(TckCli.EXIT_FAILED_CHECKS);
+        assertThat(run.out()).contains("NEW FAILURE MR-0001      PASS -> ERROR").contains("MR-0002      FAIL -> PASS")
+                .doesNotContain("MR-0003").contains("2 changed, 1 new failures");
+
+        Run same = tck("compare", "--fail-on-change", before.toString(), before.toString());
+        assertThat(same.exitCode()).isZero();
+        assertThat(same.out()).contains("0 changed, 0 new failures");
+        assertThat(tck("compare", "--fail-on-change", after.toString(), before.toString()).exitCode())
+                .isEqualTo(TckCli.EXIT_FAILED_CHECKS);
+    }
 }
