@@ -1,5 +1,6 @@
 package dev.tableindex.tck.integrity;
 
+import dev.tableindex.tck.run.ClasspathTree;
 import io.cucumber.gherkin.GherkinParser;
 import io.cucumber.messages.types.Envelope;
 import io.cucumber.messages.types.Examples;
@@ -29,8 +30,8 @@ import java.util.stream.Collectors;
  */
 public final class FeatureSuite {
 
-    /** Where the suite sits on the classpath (the tck-runner jar bundles {@code features/}). */
-    public static final String CLASSPATH_FOLDER = "features";
+    /** How violations name the suite's folder: {@code features/}, as in the repository. */
+    public static final String FOLDER_NAME = "features";
     public static final String CHANGELOG = "CHANGELOG.md";
 
     /** Where a tag was written. */
@@ -99,7 +100,7 @@ public final class FeatureSuite {
 
     /** The suite bundled on the classpath under {@code features/}. */
     public static FeatureSuite load() {
-        return of(ClasspathFolder.read(CLASSPATH_FOLDER, FeatureSuite.class));
+        return of(ClasspathFolder.read(ClasspathTree.FEATURES));
     }
 
     /** The suite in a folder, e.g. the repository's {@code features/}. */
@@ -117,7 +118,7 @@ public final class FeatureSuite {
      * Reported paths are prefixed with {@code features/}.
      */
     public static FeatureSuite of(Map<String, String> filesByPath) {
-        String root = CLASSPATH_FOLDER + "/";
+        String root = FOLDER_NAME + "/";
         List<String> files = new ArrayList<>();
         List<TckScenario> scenarios = new ArrayList<>();
         List<ParseProblem> problems = new ArrayList<>();

@@ -1,5 +1,6 @@
 package dev.tableindex.tck.integrity;
 
+import dev.tableindex.tck.run.ClasspathTree;
 import java.io.IOException;
 import java.io.UncheckedIOException;
 import java.nio.file.Path;
@@ -36,8 +37,6 @@ import java.util.regex.Pattern;
  */
 public final class SpecDocuments {
 
-    /** Where the documents sit on the classpath (the tck-runner jar bundles {@code spec/}). */
-    public static final String CLASSPATH_FOLDER = "spec";
 
     /** What an anchor names. */
     public enum Kind { HEADING, MESSAGE, FIELD, ENUM, ENUM_VALUE }
@@ -73,7 +72,7 @@ public final class SpecDocuments {
 
     /** The documents bundled on the classpath under {@code spec/}. */
     public static SpecDocuments load() {
-        return of(ClasspathFolder.read(CLASSPATH_FOLDER, SpecDocuments.class));
+        return of(ClasspathFolder.read(ClasspathTree.SPEC));
     }
 
     /** The documents in a folder, e.g. the repository's {@code spec/}. */

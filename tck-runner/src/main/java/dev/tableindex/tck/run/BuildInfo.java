@@ -17,6 +17,6 @@ public record BuildInfo(String version, String gitCommit, String featuresDigest,
             // report "unknown" below
         }
         return new BuildInfo(build.getProperty("version", "unknown"), build.getProperty("git.commit", "unknown"),
-                ClasspathTree.digest("features"), ClasspathTree.digest("golden-files"));
+                ClasspathTree.digest(ClasspathTree.FEATURES), ClasspathTree.digest(ClasspathTree.GOLDEN_FILES));
     }
 }

@@ -18,8 +18,18 @@ import java.util.Map;
 import java.util.Optional;
 import java.util.stream.Stream;
 
-/** A folder of the runner's classpath (features/, spec/, golden-files/), in a jar or on disk. */
+/**
+ * The suite's folders on the runner's classpath, in its jar or on disk. They sit under a package
+ * path of the kit's own ({@value #SUITE}), so that an implementer's own {@code features/} or
+ * {@code spec/} on the same classpath can never be mistaken for the kit's.
+ */
 public final class ClasspathTree {
+    /** Where the runner's jar keeps the suite: {@code features/}, {@code spec/}, {@code golden-files/}. */
+    public static final String SUITE = "dev/tableindex/tck/suite/";
+    public static final String FEATURES = SUITE + "features";
+    public static final String SPEC = SUITE + "spec";
+    public static final String GOLDEN_FILES = SUITE + "golden-files";
+
     private ClasspathTree() {
     }
 

@@ -8,11 +8,11 @@ import java.util.stream.Stream;
 
 /**
  * The golden files as paths an engine can open. They travel in the runner's jar (classpath
- * {@code golden-files/}); what is asked for is copied out to the run's scratch folder, because
+ * {@link ClasspathTree#GOLDEN_FILES}); what is asked for is copied out to the run's scratch folder, because
  * engines in other processes read plain files.
  */
 public final class GoldenStore {
-    private static final String ROOT = "golden-files/";
+    private static final String ROOT = ClasspathTree.GOLDEN_FILES + "/";
     private final Path scratch;
 
     GoldenStore(Path scratch) {

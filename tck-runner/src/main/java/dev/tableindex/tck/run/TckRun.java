@@ -81,7 +81,7 @@ public final class TckRun {
 
     private static LauncherDiscoveryRequest discovery(String tags, Path reportDir) {
         LauncherDiscoveryRequestBuilder request = LauncherDiscoveryRequestBuilder.request()
-                .selectors(DiscoverySelectors.selectPackage("features"))
+                .selectors(DiscoverySelectors.selectPackage(ClasspathTree.FEATURES.replace('/', '.')))
                 .filters(EngineFilter.includeEngines("cucumber"))
                 .configurationParameter("cucumber.glue", "dev.tableindex.tck.steps")
                 .configurationParameter("cucumber.publish.quiet", "true")
@@ -99,7 +99,7 @@ public final class TckRun {
     /** Every scenario id of the suite, whatever the tag filter ran. */
     static Set<String> suiteIds() {
         Set<String> ids = new HashSet<>();
-        ClasspathTree.folder("features").ifPresent(root -> {
+        ClasspathTree.folder(ClasspathTree.FEATURES).ifPresent(root -> {
             for (Path file : ClasspathTree.files(root)) {
                 if (file.toString().endsWith(".feature")) {
                     try {
