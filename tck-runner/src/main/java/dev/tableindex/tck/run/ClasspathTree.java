@@ -6,7 +6,6 @@ import java.net.URI;
 import java.net.URISyntaxException;
 import java.net.URL;
 import java.nio.file.FileSystem;
-import java.nio.file.FileSystemNotFoundException;
 import java.nio.file.FileSystems;
 import java.nio.file.Files;
 import java.nio.file.Path;
@@ -16,6 +15,7 @@ import java.util.HexFormat;
 import java.util.List;
 import java.util.Map;
 import java.util.Optional;
+import java.util.concurrent.ConcurrentHashMap;
 import java.util.stream.Stream;
 
 /**
@@ -24,6 +24,8 @@ import java.util.stream.Stream;
  * {@code spec/} on the same classpath can never be mistaken for the kit's.
  */
 public final class ClasspathTree {
+    private static final Map<Path, FileSystem> JARS = new ConcurrentHashMap<>();
+
     /** Where the runner's jar keeps the suite: {@code features/}, {@code spec/}, {@code golden-files/}. */
     public static final String SUITE = "dev/tableindex/tck/suite/";
     public static final String FEATURES = SUITE + "features";
@@ -44,17 +46,21 @@ public final class ClasspathTree {
             if (!"jar".equals(uri.getScheme())) {
                 return Optional.of(Path.of(uri));
             }
-            FileSystem jar;
-            try {
-                jar = FileSystems.getFileSystem(uri);
-            } catch (FileSystemNotFoundException e) {
-                jar = FileSystems.newFileSystem(uri, Map.of());
-            }
-            return Optional.of(jar.provider().getPath(uri));
+            // Open the jar by its path: a file system opened by URI is registered JVM-wide, and the
+            // JUnit Platform's classpath scan would then fail to open the same jar and find no feature.
+            String spec = uri.toString();
+            int bang = spec.indexOf("!/");
+            Path jarFile = Path.of(URI.create(spec.substring("jar:".length(), bang)));
+            FileSystem jar = JARS.computeIfAbsent(jarFile, file -> {
+                try {
+                    return FileSystems.newFileSystem(file);
+                } catch (IOException e) {
+                    throw new UncheckedIOException("cannot open " + file, e);
+                }
+            });
+            return Optional.of(jar.getPath(spec.substring(bang + 1)));
         } catch (URISyntaxException e) {
             throw new IllegalStateException(e);
-        } catch (IOException e) {
-            throw new UncheckedIOException(e);
         }
     }
 

@@ -35,8 +35,9 @@ public record TckReport(
 
     private static final ObjectMapper JSON = new ObjectMapper().enable(SerializationFeature.INDENT_OUTPUT);
 
+    /** A run that judged no scenario cannot pass: a wrong tag filter or a suite that was not found. */
     public boolean passed() {
-        return staleKnownFailures.isEmpty() && scenarios.stream().noneMatch(s -> s.outcome().failsRun()
+        return !scenarios.isEmpty() && staleKnownFailures.isEmpty() && scenarios.stream().noneMatch(s -> s.outcome().failsRun()
                 || enforceShould && s.outcome() == Outcome.ADVISORY_FAIL);
     }
 
@@ -64,6 +65,9 @@ public record TckReport(
                 .append(c.get(Outcome.ERROR)).append(" error");
         if (!staleKnownFailures.isEmpty()) {
             line.append(", ").append(staleKnownFailures.size()).append(" stale known-failure entries");
+        }
+        if (scenarios.isEmpty()) {
+            line.append(" (no scenario ran)");
         }
         return line.toString();
     }

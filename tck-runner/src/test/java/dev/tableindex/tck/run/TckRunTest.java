@@ -57,6 +57,14 @@ class TckRunTest {
     }
 
     @Test
+    void aRunThatJudgesNoScenarioFails() {
+        TckReport report = run("reference", "@id:XX-0000", null, false);
+        assertThat(report.scenarios()).isEmpty();
+        assertThat(report.passed()).isFalse();
+        assertThat(report.summaryLine()).startsWith("TCK FAILED: 0 pass").endsWith("(no scenario ran)");
+    }
+
+    @Test
     void anEngineThatDeclaresNothingIsUnsupportedEverywhereNotFailed() {
         TckReport report = run("test-nothing-declared", THREE, null, false);
         assertThat(outcomes(report)).containsOnly(Map.entry("MR-0001", Outcome.UNSUPPORTED),
