@@ -1,0 +1,212 @@
+package dev.tableindex.model.key;
+
+import com.fasterxml.jackson.databind.DeserializationFeature;
+import com.fasterxml.jackson.databind.JsonNode;
+import com.fasterxml.jackson.databind.ObjectMapper;
+import com.fasterxml.jackson.databind.node.JsonNodeFactory;
+import com.google.protobuf.ByteString;
+import java.math.BigDecimal;
+import java.math.BigInteger;
+import java.util.ArrayList;
+import java.util.HexFormat;
+import java.util.List;
+
+/**
+ * The JSON notation of key values used by golden vectors, the CLI and scenarios: {@code null};
+ * {@code true}/{@code false}; integers as JSON numbers or decimal strings; floats as JSON numbers or
+ * {@code "NaN"}, {@code "-NaN"}, {@code "Infinity"}, {@code "-Infinity"}, {@code "-0.0"},
+ * {@code "bits:0x7FC00001"} (8 hex digits for float, 16 for double); dates and timestamps as integers
+ * in their stored unit; strings as JSON strings; binary as {@code "hex:0AFF"}.
+ */
+public final class KeyNotation {
+    private static final JsonNodeFactory JSON = JsonNodeFactory.instance;
+    /**
+     * Reads notation JSON with decimals kept exact, so a decimal float is rounded once, to its own
+     * type (a double first and then a float would round twice).
+     */
+    public static final ObjectMapper MAPPER = new ObjectMapper()
+            .enable(DeserializationFeature.USE_BIG_DECIMAL_FOR_FLOATS)
+            .enable(DeserializationFeature.USE_BIG_INTEGER_FOR_INTS);
+    private static final BigInteger UINT64_MAX = BigInteger.ONE.shiftLeft(64).subtract(BigInteger.ONE);
+
+    private KeyNotation() {
+    }
+
+    /** Reads a tuple: a JSON array with one value per type. */
+    public static List<Object> parseTuple(List<KeyType> types, JsonNode values) {
+        if (!values.isArray() || values.size() != types.size()) {
+            throw new KeyValueException("expected a JSON array of " + types.size() + " values for " + types + ", got " + values);
+        }
+        List<Object> tuple = new ArrayList<>();
+        for (int i = 0; i < types.size(); i++) {
+            tuple.add(parse(types.get(i), values.get(i)));
+        }
+        return tuple;
+    }
+
+    public static Object parse(KeyType type, JsonNode node) {
+        if (node == null || node.isNull()) {
+            return null;
+        }
+        return switch (type.kind()) {
+            case BOOL -> {
+                if (!node.isBoolean()) {
+                    throw misfit(type, node);
+                }
+                yield node.booleanValue();
+            }
+            case FLOAT -> parseFloat(type, node);
+            case DOUBLE -> parseDouble(type, node);
+            case STRING, LARGE_STRING -> {
+                if (!node.isTextual()) {
+                    throw misfit(type, node);
+                }
+                yield node.textValue();
+            }
+            case BINARY, LARGE_BINARY -> {
+                if (!node.isTextual() || !node.textValue().startsWith("hex:")) {
+                    throw misfit(type, node);
+                }
+                try {
+                    yield ByteString.copyFrom(HexFormat.of().parseHex(node.textValue().substring(4)));
+                } catch (IllegalArgumentException e) {
+                    throw misfit(type, node);
+                }
+            }
+            default -> KeyValues.check(type, parseInteger(type, node));
+        };
+    }
+
+    private static Long parseInteger(KeyType type, JsonNode node) {
+        BigInteger value;
+        if (node.isIntegralNumber()) {
+            value = node.bigIntegerValue();
+        } else if (node.isTextual() && node.textValue().matches("-?\\d+")) {
+            value = new BigInteger(node.textValue());
+        } else {
+            throw misfit(type, node);
+        }
+        boolean unsigned = type.kind().unsignedInteger();
+        BigInteger min = unsigned ? BigInteger.ZERO : BigInteger.valueOf(Long.MIN_VALUE);
+        BigInteger max = unsigned ? UINT64_MAX : BigInteger.valueOf(Long.MAX_VALUE);
+        if (value.compareTo(min) < 0 || value.compareTo(max) > 0) {
+            throw misfit(type, node);
+        }
+        long bits = value.longValue();
+        if (!KeyValues.inRange(type.kind(), bits)) {
+            throw misfit(type, node);
+        }
+        return bits;
+    }
+
+    private static Float32 parseFloat(KeyType type, JsonNode node) {
+        if (node.isNumber()) {
+            return Float32.of(Float.parseFloat(node.asText()));
+        }
+        String text = node.isTextual() ? node.textValue() : "";
+        return switch (text) {
+            case "NaN" -> new Float32(0x7FC0_0000);
+            case "-NaN" -> new Float32(0xFFC0_0000);
+            case "Infinity" -> Float32.of(Float.POSITIVE_INFINITY);
+            case "-Infinity" -> Float32.of(Float.NEGATIVE_INFINITY);
+            case "-0.0" -> Float32.of(-0.0f);
+            default -> {
+                if (text.matches("bits:0[xX][0-9A-Fa-f]{8}")) {
+                    yield new Float32(Integer.parseUnsignedInt(text.substring(7), 16));
+                }
+                throw misfit(type, node);
+            }
+        };
+    }
+
+    private static Float64 parseDouble(KeyType type, JsonNode node) {
+        if (node.isNumber()) {
+            return Float64.of(Double.parseDouble(node.asText()));
+        }
+        String text = node.isTextual() ? node.textValue() : "";
+        return switch (text) {
+            case "NaN" -> new Float64(0x7FF8_0000_0000_0000L);
+            case "-NaN" -> new Float64(0xFFF8_0000_0000_0000L);
+            case "Infinity" -> Float64.of(Double.POSITIVE_INFINITY);
+            case "-Infinity" -> Float64.of(Double.NEGATIVE_INFINITY);
+            case "-0.0" -> Float64.of(-0.0);
+            default -> {
+                if (text.matches("bits:0[xX][0-9A-Fa-f]{16}")) {
+                    yield new Float64(Long.parseUnsignedLong(text.substring(7), 16));
+                }
+                throw misfit(type, node);
+            }
+        };
+    }
+
+    private static KeyValueException misfit(KeyType type, JsonNode node) {
+        return new KeyValueException(node + " does not fit key type " + type + ": " + type + " takes "
+                + KeyValues.accepted(type) + (type.kind().variableWidth() || type.kind() == KeyType.Kind.BOOL ? ""
+                : ", or null"));
+    }
+
+    /** Writes a tuple in the notation; {@code parseTuple(format(t)) } gives t back, bit for bit. */
+    public static JsonNode formatTuple(List<KeyType> types, List<?> tuple) {
+        var array = JSON.arrayNode();
+        for (int i = 0; i < types.size(); i++) {
+            array.add(format(types.get(i), tuple.get(i)));
+        }
+        return array;
+    }
+
+    public static JsonNode format(KeyType type, Object value) {
+        if (value == null) {
+            return JSON.nullNode();
+        }
+        return switch (type.kind()) {
+            case BOOL -> JSON.booleanNode((Boolean) value);
+            case FLOAT -> formatFloat(((Float32) value).bits());
+            case DOUBLE -> formatDouble(((Float64) value).bits());
+            case STRING, LARGE_STRING -> JSON.textNode((String) value);
+            case BINARY, LARGE_BINARY -> JSON.textNode("hex:" + HexFormat.of().withUpperCase().formatHex(((ByteString) value).toByteArray()));
+            case UINT64 -> (Long) value < 0 ? JSON.textNode(Long.toUnsignedString((Long) value)) : JSON.numberNode((Long) value);
+            default -> JSON.numberNode((Long) value);
+        };
+    }
+
+    private static JsonNode formatFloat(int bits) {
+        float value = Float.intBitsToFloat(bits);
+        if (bits == 0x7FC0_0000) {
+            return JSON.textNode("NaN");
+        }
+        if (bits == 0xFFC0_0000) {
+            return JSON.textNode("-NaN");
+        }
+        if (Float.isNaN(value) || Float.floatToRawIntBits(value) != bits) {
+            return JSON.textNode(String.format("bits:0x%08X", bits));
+        }
+        if (Float.isInfinite(value)) {
+            return JSON.textNode(value > 0 ? "Infinity" : "-Infinity");
+        }
+        if (bits == 0x8000_0000) {
+            return JSON.textNode("-0.0");
+        }
+        // Float.toString is the shortest decimal that reads back as this float
+        return JSON.numberNode(new BigDecimal(Float.toString(value)));
+    }
+
+    private static JsonNode formatDouble(long bits) {
+        double value = Double.longBitsToDouble(bits);
+        if (bits == 0x7FF8_0000_0000_0000L) {
+            return JSON.textNode("NaN");
+        }
+        if (bits == 0xFFF8_0000_0000_0000L) {
+            return JSON.textNode("-NaN");
+        }
+        if (Double.isNaN(value)) {
+            return JSON.textNode(String.format("bits:0x%016X", bits));
+        }
+        if (Double.isInfinite(value)) {
+            return JSON.textNode(value > 0 ? "Infinity" : "-Infinity");
+        }
+        if (bits == 0x8000_0000_0000_0000L) {
+            return JSON.textNode("-0.0");
+        }
+        return JSON.numberNode(new BigDecimal(Double.toString(value)));
+    }
+}
