@@ -10,7 +10,9 @@ import java.util.Optional;
  */
 public enum Capability {
     MANIFEST_READ("manifest.read", ManifestReading.class,
-            "read a Lance manifest (file or dataset version) into its protobuf sections, refusing bad files");
+            "read a Lance manifest (file or dataset version) into its protobuf sections, refusing bad files"),
+    KEY_ENCODING("key_encoding", KeyEncoder.class,
+            "encode key tuples with LIST_ELEMENT_KEY_ENCODING_ARROW_ROW_V1 and order the encodings");
 
     private final String id;
     private final Class<? extends Facet> facet;

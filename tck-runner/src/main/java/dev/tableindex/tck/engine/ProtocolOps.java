@@ -1,10 +1,15 @@
 package dev.tableindex.tck.engine;
 
+import dev.tableindex.proto.tck.CompareKeysRequest;
+import dev.tableindex.proto.tck.CompareKeysResult;
+import dev.tableindex.proto.tck.EncodeKeyRequest;
+import dev.tableindex.proto.tck.EncodeKeyResult;
 import dev.tableindex.proto.tck.Request;
 import dev.tableindex.proto.tck.Result;
 import dev.tableindex.tck.api.Capability;
 import dev.tableindex.tck.api.EngineUnsupported;
 import dev.tableindex.tck.api.Facet;
+import dev.tableindex.tck.api.KeyEncoder;
 import dev.tableindex.tck.api.ManifestReading;
 import dev.tableindex.tck.api.TckEngine;
 import java.util.function.Function;
@@ -25,6 +30,17 @@ final class ProtocolOps {
         Facet facet = switch (capability) {
             case MANIFEST_READ -> (ManifestReading) request ->
                     send.apply(Request.newBuilder().setReadManifest(request)).getReadManifest();
+            case KEY_ENCODING -> new KeyEncoder() {
+                @Override
+                public EncodeKeyResult encodeKey(EncodeKeyRequest request) {
+                    return send.apply(Request.newBuilder().setEncodeKey(request)).getEncodeKey();
+                }
+
+                @Override
+                public CompareKeysResult compareKeys(CompareKeysRequest request) {
+                    return send.apply(Request.newBuilder().setCompareKeys(request)).getCompareKeys();
+                }
+            };
         };
         return type.cast(facet);
     }
@@ -35,15 +51,11 @@ final class ProtocolOps {
             case READ_MANIFEST -> Result.newBuilder()
                     .setReadManifest(engine.facet(ManifestReading.class).readManifest(request.getReadManifest()))
                     .build();
+            case ENCODE_KEY -> Result.newBuilder()
+                    .setEncodeKey(engine.facet(KeyEncoder.class).encodeKey(request.getEncodeKey())).build();
+            case COMPARE_KEYS -> Result.newBuilder()
+                    .setCompareKeys(engine.facet(KeyEncoder.class).compareKeys(request.getCompareKeys())).build();
             case OP_NOT_SET -> throw new EngineUnsupported("request " + request.getId() + " names no operation");
-        };
-    }
-
-    /** The capability a request exercises. */
-    static Capability capabilityOf(Request request) {
-        return switch (request.getOpCase()) {
-            case READ_MANIFEST -> Capability.MANIFEST_READ;
-            case OP_NOT_SET -> throw new IllegalArgumentException("request names no operation");
         };
     }
 }

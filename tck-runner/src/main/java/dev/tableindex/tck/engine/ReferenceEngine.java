@@ -4,6 +4,13 @@ import dev.tableindex.model.dataset.LanceDatasetFolder;
 import dev.tableindex.model.manifest.ManifestFile;
 import dev.tableindex.model.manifest.ManifestFormatException;
 import dev.tableindex.model.manifest.ManifestReader;
+import com.google.protobuf.ByteString;
+import dev.tableindex.model.key.KeyEncoding;
+import dev.tableindex.model.key.KeyType;
+import dev.tableindex.proto.tck.CompareKeysRequest;
+import dev.tableindex.proto.tck.CompareKeysResult;
+import dev.tableindex.proto.tck.EncodeKeyRequest;
+import dev.tableindex.proto.tck.EncodeKeyResult;
 import dev.tableindex.proto.tck.EngineError;
 import dev.tableindex.proto.tck.ReadManifestRequest;
 import dev.tableindex.proto.tck.ReadManifestResult;
@@ -12,13 +19,16 @@ import dev.tableindex.tck.api.EngineInfo;
 import dev.tableindex.tck.api.EngineRefusal;
 import dev.tableindex.tck.api.EngineUnsupported;
 import dev.tableindex.tck.api.Facet;
+import dev.tableindex.tck.api.KeyEncoder;
 import dev.tableindex.tck.api.ManifestReading;
 import dev.tableindex.tck.api.TckEngine;
 import java.nio.file.Path;
+import java.util.Arrays;
 import java.util.EnumSet;
+import java.util.List;
 
-/** The built-in engine: the reference model ({@code spec-model}) behind the SPI. */
-public final class ReferenceEngine implements TckEngine, ManifestReading {
+/** The built-in engine: the reference model ({@code spec-model}) behind the SPI, every capability declared. */
+public final class ReferenceEngine implements TckEngine, ManifestReading, KeyEncoder {
     public static final String NAME = "reference";
     public static final String VERSION = "0.1.0-SNAPSHOT";
 
@@ -53,5 +63,40 @@ public final class ReferenceEngine implements TckEngine, ManifestReading {
         file.indexSection().ifPresent(result::setIndexSection);
         file.transaction().ifPresent(result::setTransaction);
         return result.build();
+    }
+
+    @Override
+    public EncodeKeyResult encodeKey(EncodeKeyRequest request) {
+        List<KeyType> types = types(request.getKeyTypesList());
+        return EncodeKeyResult.newBuilder().setEncoding(ByteString.copyFrom(
+                KeyEncoding.encode(types, tuple(types, request.getValuesList())))).build();
+    }
+
+    @Override
+    public CompareKeysResult compareKeys(CompareKeysRequest request) {
+        List<KeyType> types = types(request.getKeyTypesList());
+        byte[] left = KeyEncoding.encode(types, tuple(types, request.getLeftList()));
+        byte[] right = KeyEncoding.encode(types, tuple(types, request.getRightList()));
+        return CompareKeysResult.newBuilder().setOrder(Integer.signum(Arrays.compareUnsigned(left, right))).build();
+    }
+
+    private static List<KeyType> types(List<String> names) {
+        try {
+            return names.stream().map(KeyType::parse).toList();
+        } catch (IllegalArgumentException e) {
+            throw refusal("BAD_KEY_TYPE", e);
+        }
+    }
+
+    private static List<Object> tuple(List<KeyType> types, List<dev.tableindex.proto.tck.KeyValue> values) {
+        try {
+            return ProtoKeyValues.fromProto(types, values);
+        } catch (IllegalArgumentException e) {
+            throw refusal("BAD_KEY_VALUE", e);
+        }
+    }
+
+    private static EngineRefusal refusal(String kind, Exception e) {
+        return new EngineRefusal(EngineError.newBuilder().setKind(kind).setMessage(e.getMessage()).setOffset(-1).build());
     }
 }

@@ -117,4 +117,49 @@ class TckCliTest {
         assertThat(tck("compare", "--fail-on-change", after.toString(), before.toString()).exitCode())
                 .isEqualTo(TckCli.EXIT_FAILED_CHECKS);
     }
+
+    @Test
+    void encodeKeyPrintsTheSpecExampleAndDecodeKeyReadsItBack() {
+        Run encoded = tck("encode-key", "--type", "string", "--type", "float", "--", "car", "0.5");
+        assertThat(encoded.out().strip()).isEqualTo("02 63 61 72 00 00 00 00 00 03 01 BF 00 00 00");
+        Run decoded = tck("decode-key", "--type", "string", "--type", "float", "02 63 61 72 00 00 00 00 00 03 01 BF 00 00 00");
+        assertThat(decoded.out().strip()).isEqualTo("[\"car\",0.5]");
+        assertThat(tck("encode-key", "--type", "float", "--type", "double", "--", "-0.0", "bits:0x7FF0000000000001").out().strip())
+                .isEqualTo("01 7F FF FF FF 01 FF F0 00 00 00 00 00 01");
+    }
+
+    @Test
+    void badKeyInputExitsWith2AndSaysWhatIsAccepted() {
+        Run tooBig = tck("encode-key", "--type", "uint8", "--", "300");
+        assertThat(tooBig.exitCode()).isEqualTo(2);
+        assertThat(tooBig.err()).contains("an integer in [0, 255]");
+        Run unknown = tck("encode-key", "--type", "varchar", "--", "x");
+        assertThat(unknown.exitCode()).isEqualTo(2);
+        assertThat(unknown.err()).contains("unknown key type 'varchar'").contains("large_binary");
+        Run malformed = tck("decode-key", "--type", "string", "02 63 61 72 00 00 00 00 00 09");
+        assertThat(malformed.exitCode()).isEqualTo(2);
+        assertThat(malformed.err()).contains("block terminator 09").contains("at offset 9");
+    }
+
+    @Test
+    void batchModeEncodesEveryGoldenVectorAndEchoesCommentsAndErrors(@org.junit.jupiter.api.io.TempDir Path dir) throws Exception {
+        com.fasterxml.jackson.databind.JsonNode vectors = dev.tableindex.model.key.KeyNotation.readTree(
+                Files.readString(GOLDEN.resolve("key-encoding/vectors.json"))).path("vectors");
+        StringBuilder input = new StringBuilder("# golden vectors\n\n");
+        StringBuilder expected = new StringBuilder("# golden vectors\n\n");
+        for (com.fasterxml.jackson.databind.JsonNode vector : vectors) {
+            java.util.List<String> types = new java.util.ArrayList<>();
+            vector.path("types").forEach(t -> types.add(t.asText()));
+            input.append(String.join(",", types)).append('\t').append(vector.path("values")).append('\n');
+            expected.append(vector.path("hex").asText()).append('\n');
+        }
+        input.append("int32\t[\"x\"]\n");
+        Path batch = dir.resolve("batch.tsv");
+        Files.writeString(batch, input);
+        Run run = tck("encode-key", "--batch", batch.toString());
+        String[] lines = run.out().split("\\R", -1);
+        assertThat(String.join("\n", java.util.Arrays.copyOf(lines, vectors.size() + 2)) + "\n").isEqualTo(expected.toString());
+        assertThat(lines[vectors.size() + 2]).startsWith("ERROR: \"x\" does not fit key type int32");
+        assertThat(run.exitCode()).isEqualTo(TckCli.EXIT_FAILED_CHECKS);
+    }
 }

@@ -1,0 +1,119 @@
+package dev.tableindex.tck.cli;
+
+import com.fasterxml.jackson.databind.JsonNode;
+import com.fasterxml.jackson.databind.node.JsonNodeFactory;
+import dev.tableindex.model.key.KeyEncoding;
+import dev.tableindex.model.key.KeyNotation;
+import dev.tableindex.model.key.KeyType;
+import dev.tableindex.model.key.KeyValueException;
+import java.io.IOException;
+import java.io.PrintWriter;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.util.ArrayList;
+import java.util.Arrays;
+import java.util.HexFormat;
+import java.util.List;
+import java.util.concurrent.Callable;
+import picocli.CommandLine.Command;
+import picocli.CommandLine.Option;
+import picocli.CommandLine.Parameters;
+import picocli.CommandLine.Spec;
+import picocli.CommandLine.Model.CommandSpec;
+
+/**
+ * {@code tck encode-key}: a key tuple's ARROW_ROW_V1 bytes, for spec authors writing examples and
+ * for checking an implementation by hand.
+ */
+@Command(name = "encode-key", mixinStandardHelpOptions = true,
+        description = {"Print the ARROW_ROW_V1 encoding of a key tuple as uppercase hex.",
+            "  tck encode-key --type string --type float -- car 0.5",
+            "  tck encode-key --batch FILE   (lines TYPES<TAB>VALUES: comma-separated types, a JSON array of values)",
+            "Values: null, true/false, integers, floats (NaN, -NaN, Infinity, -Infinity, -0.0, bits:0x<hex>),",
+            "dates and timestamps in their stored unit, strings as they are, binary as hex:0AFF.",
+            "Exit 1 when a batch line gives an error."})
+final class EncodeKeyCommand implements Callable<Integer> {
+    static final HexFormat HEX = HexFormat.ofDelimiter(" ").withUpperCase();
+
+    @Spec
+    CommandSpec spec;
+
+    @Option(names = "--type", paramLabel = "TYPE", description = "key type, once per key, in key order")
+    List<String> types = new ArrayList<>();
+
+    @Option(names = "--batch", paramLabel = "FILE", description = "encode every line of FILE")
+    Path batch;
+
+    @Parameters(paramLabel = "VALUE", arity = "0..*", description = "one value per key (after --)")
+    List<String> values = new ArrayList<>();
+
+    @Override
+    public Integer call() throws IOException {
+        PrintWriter out = spec.commandLine().getOut();
+        if (batch != null) {
+            return batch(Files.readAllLines(batch), out);
+        }
+        try {
+            List<KeyType> keyTypes = types.stream().map(KeyType::parse).toList();
+            out.println(encode(keyTypes, tokens(keyTypes, values)));
+            return 0;
+        } catch (IllegalArgumentException e) { // KeyValueException, KeyTypeException
+            spec.commandLine().getErr().println("error: " + e.getMessage());
+            return TckCli.EXIT_BAD_INPUT;
+        }
+    }
+
+    private static int batch(List<String> lines, PrintWriter out) {
+        int errors = 0;
+        for (String line : lines) {
+            if (line.isBlank() || line.startsWith("#")) {
+                out.println(line);
+                continue;
+            }
+            try {
+                int tab = line.indexOf('\t');
+                if (tab < 0) {
+                    throw new KeyValueException("expected TYPES<TAB>VALUES");
+                }
+                List<KeyType> keyTypes = Arrays.stream(line.substring(0, tab).split(",")).map(KeyType::parse).toList();
+                out.println(encode(keyTypes, KeyNotation.readTree(line.substring(tab + 1))));
+            } catch (IllegalArgumentException e) { // KeyValueException, KeyTypeException
+                errors++;
+                out.println("ERROR: " + e.getMessage());
+            }
+        }
+        return errors == 0 ? 0 : TckCli.EXIT_FAILED_CHECKS;
+    }
+
+    private static String encode(List<KeyType> types, JsonNode values) {
+        return HEX.formatHex(KeyEncoding.encode(types, KeyNotation.parseTuple(types, values)));
+    }
+
+    /**
+     * Command-line tokens as notation: {@code null} is null; for string types any other token is the
+     * string itself; otherwise a token that is JSON (a number, true, false) is read as JSON and any
+     * other token (NaN, -0.0, bits:0x…, hex:…) as a JSON string.
+     */
+    static JsonNode tokens(List<KeyType> types, List<String> tokens) {
+        var array = JsonNodeFactory.instance.arrayNode();
+        for (int i = 0; i < tokens.size(); i++) {
+            String token = tokens.get(i);
+            boolean string = i < types.size() && types.get(i).kind().utf8();
+            if (token.equals("null")) {
+                array.addNull();
+            } else if (string) {
+                array.add(token);
+            } else {
+                JsonNode parsed;
+                try {
+                    parsed = KeyNotation.readTree(token);
+                } catch (KeyValueException e) {
+                    parsed = JsonNodeFactory.instance.textNode(token);
+                }
+                array.add(parsed.isNumber() || parsed.isBoolean() || parsed.isTextual() ? parsed
+                        : JsonNodeFactory.instance.textNode(token));
+            }
+        }
+        return array;
+    }
+}
