@@ -1,10 +1,12 @@
 package dev.tableindex.model.key;
 
-import com.fasterxml.jackson.databind.DeserializationFeature;
+import com.fasterxml.jackson.core.JsonFactory;
+import com.fasterxml.jackson.core.JsonParser;
+import com.fasterxml.jackson.core.JsonToken;
 import com.fasterxml.jackson.databind.JsonNode;
-import com.fasterxml.jackson.databind.ObjectMapper;
 import com.fasterxml.jackson.databind.node.JsonNodeFactory;
 import com.google.protobuf.ByteString;
+import java.io.IOException;
 import java.math.BigDecimal;
 import java.math.BigInteger;
 import java.util.ArrayList;
@@ -20,13 +22,58 @@ import java.util.List;
  */
 public final class KeyNotation {
     private static final JsonNodeFactory JSON = JsonNodeFactory.instance;
+    private static final JsonFactory PARSERS = new JsonFactory();
+
     /**
-     * Reads notation JSON with decimals kept exact, so a decimal float is rounded once, to its own
-     * type (a double first and then a float would round twice).
+     * Reads JSON holding notation values, keeping numbers exact: integers as big integers, decimals
+     * as big decimals (so a decimal float is rounded once, to its own type, not via a double), and a
+     * negative zero as {@code "-0.0"} (a big decimal has no negative zero, and reading it as +0.0
+     * would silently change the key).
      */
-    public static final ObjectMapper MAPPER = new ObjectMapper()
-            .enable(DeserializationFeature.USE_BIG_DECIMAL_FOR_FLOATS)
-            .enable(DeserializationFeature.USE_BIG_INTEGER_FOR_INTS);
+    public static JsonNode readTree(String json) {
+        try (JsonParser parser = PARSERS.createParser(json)) {
+            if (parser.nextToken() == null) {
+                throw new KeyValueException("no JSON value in: " + json);
+            }
+            JsonNode node = read(parser);
+            if (parser.nextToken() != null) {
+                throw new KeyValueException("text after the JSON value in: " + json);
+            }
+            return node;
+        } catch (IOException e) {
+            throw new KeyValueException("not JSON: " + (e instanceof com.fasterxml.jackson.core.JsonProcessingException j ? j.getOriginalMessage() : e.getMessage()));
+        }
+    }
+
+    private static JsonNode read(JsonParser parser) throws IOException {
+        return switch (parser.currentToken()) {
+            case START_ARRAY -> {
+                var array = JSON.arrayNode();
+                while (parser.nextToken() != JsonToken.END_ARRAY) {
+                    array.add(read(parser));
+                }
+                yield array;
+            }
+            case START_OBJECT -> {
+                var object = JSON.objectNode();
+                while (parser.nextToken() != JsonToken.END_OBJECT) {
+                    String name = parser.currentName();
+                    parser.nextToken();
+                    object.set(name, read(parser));
+                }
+                yield object;
+            }
+            case VALUE_STRING -> JSON.textNode(parser.getText());
+            case VALUE_NUMBER_INT -> JSON.numberNode(parser.getBigIntegerValue());
+            case VALUE_NUMBER_FLOAT -> {
+                BigDecimal value = parser.getDecimalValue();
+                yield value.signum() == 0 && parser.getText().startsWith("-") ? JSON.textNode("-0.0") : JSON.numberNode(value);
+            }
+            case VALUE_TRUE, VALUE_FALSE -> JSON.booleanNode(parser.getBooleanValue());
+            case VALUE_NULL -> JSON.nullNode();
+            default -> throw new KeyValueException("unexpected JSON token " + parser.currentToken());
+        };
+    }
     private static final BigInteger UINT64_MAX = BigInteger.ONE.shiftLeft(64).subtract(BigInteger.ONE);
 
     private KeyNotation() {

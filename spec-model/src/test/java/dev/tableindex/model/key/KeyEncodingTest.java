@@ -74,12 +74,21 @@ class KeyEncodingTest {
                 .isInstanceOf(KeyValueException.class).hasMessageContaining("an integer in [0, 255]");
         assertThatThrownBy(() -> KeyEncoding.encode(types("int32"), List.of("5")))
                 .isInstanceOf(KeyValueException.class).hasMessageContaining("int32 takes an integer");
-        assertThatThrownBy(() -> KeyNotation.parse(KeyType.parse("double"), KeyNotation.MAPPER.readTree("\"bits:0x7FF80000000000001\"")))
+        assertThatThrownBy(() -> KeyNotation.parse(KeyType.parse("double"), KeyNotation.readTree("\"bits:0x7FF80000000000001\"")))
                 .isInstanceOf(KeyValueException.class).hasMessageContaining("bits:0x<16 hex digits>");
         assertThatThrownBy(() -> KeyType.parse("varchar"))
                 .isInstanceOf(KeyType.KeyTypeException.class).hasMessageContaining("key types are bool, int8");
         assertThatThrownBy(() -> KeyType.parse("timestamp:minutes:UTC"))
                 .hasMessageContaining("unit one of [s, ms, us, ns]");
+    }
+
+    @Test
+    void aNegativeZeroWrittenAsAJsonNumberStaysNegative() {
+        List<KeyType> floats = types("float", "double");
+        assertThat(KeyNotation.parseTuple(floats, KeyNotation.readTree("[-0.0, -0e0]")))
+                .containsExactly(Float32.of(-0.0f), Float64.of(-0.0));
+        assertThat(KeyNotation.parseTuple(floats, KeyNotation.readTree("[0.0, 0.1]")))
+                .containsExactly(Float32.of(0.0f), Float64.of(0.1));
     }
 
     @Test
