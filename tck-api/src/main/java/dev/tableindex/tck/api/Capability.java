@@ -12,7 +12,9 @@ public enum Capability {
     MANIFEST_READ("manifest.read", ManifestReading.class,
             "read a Lance manifest (file or dataset version) into its protobuf sections, refusing bad files"),
     KEY_ENCODING("key_encoding", KeyEncoder.class,
-            "encode key tuples with LIST_ELEMENT_KEY_ENCODING_ARROW_ROW_V1 and order the encodings");
+            "encode key tuples with LIST_ELEMENT_KEY_ENCODING_ARROW_ROW_V1 and order the encodings"),
+    ANY_ELEMENT("any_element", AnyElementEvaluator.class,
+            "evaluate [NOT] any_element(list, 'predicate') over list<struct> rows with SQL three-valued logic");
 
     private final String id;
     private final Class<? extends Facet> facet;

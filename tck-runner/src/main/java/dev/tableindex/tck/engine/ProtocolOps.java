@@ -6,6 +6,7 @@ import dev.tableindex.proto.tck.EncodeKeyRequest;
 import dev.tableindex.proto.tck.EncodeKeyResult;
 import dev.tableindex.proto.tck.Request;
 import dev.tableindex.proto.tck.Result;
+import dev.tableindex.tck.api.AnyElementEvaluator;
 import dev.tableindex.tck.api.Capability;
 import dev.tableindex.tck.api.EngineUnsupported;
 import dev.tableindex.tck.api.Facet;
@@ -41,6 +42,8 @@ final class ProtocolOps {
                     return send.apply(Request.newBuilder().setCompareKeys(request)).getCompareKeys();
                 }
             };
+            case ANY_ELEMENT -> (AnyElementEvaluator) request ->
+                    send.apply(Request.newBuilder().setEvaluateAnyElement(request)).getEvaluateAnyElement();
         };
         return type.cast(facet);
     }
@@ -55,6 +58,8 @@ final class ProtocolOps {
                     .setEncodeKey(engine.facet(KeyEncoder.class).encodeKey(request.getEncodeKey())).build();
             case COMPARE_KEYS -> Result.newBuilder()
                     .setCompareKeys(engine.facet(KeyEncoder.class).compareKeys(request.getCompareKeys())).build();
+            case EVALUATE_ANY_ELEMENT -> Result.newBuilder().setEvaluateAnyElement(
+                    engine.facet(AnyElementEvaluator.class).evaluateAnyElement(request.getEvaluateAnyElement())).build();
             case OP_NOT_SET -> throw new EngineUnsupported("request " + request.getId() + " names no operation");
         };
     }

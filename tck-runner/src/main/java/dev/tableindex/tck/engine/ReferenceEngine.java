@@ -11,9 +11,17 @@ import dev.tableindex.proto.tck.CompareKeysRequest;
 import dev.tableindex.proto.tck.CompareKeysResult;
 import dev.tableindex.proto.tck.EncodeKeyRequest;
 import dev.tableindex.proto.tck.EncodeKeyResult;
+import dev.tableindex.model.anyelement.AnyElement;
+import dev.tableindex.model.anyelement.ListTable;
+import dev.tableindex.model.anyelement.PredicateException;
+import dev.tableindex.model.anyelement.TruthValue;
 import dev.tableindex.proto.tck.EngineError;
+import dev.tableindex.proto.tck.EvaluateAnyElementRequest;
+import dev.tableindex.proto.tck.EvaluateAnyElementResult;
+import dev.tableindex.proto.tck.Truth;
 import dev.tableindex.proto.tck.ReadManifestRequest;
 import dev.tableindex.proto.tck.ReadManifestResult;
+import dev.tableindex.tck.api.AnyElementEvaluator;
 import dev.tableindex.tck.api.Capability;
 import dev.tableindex.tck.api.EngineInfo;
 import dev.tableindex.tck.api.EngineRefusal;
@@ -28,7 +36,7 @@ import java.util.EnumSet;
 import java.util.List;
 
 /** The built-in engine: the reference model ({@code spec-model}) behind the SPI, every capability declared. */
-public final class ReferenceEngine implements TckEngine, ManifestReading, KeyEncoder {
+public final class ReferenceEngine implements TckEngine, ManifestReading, KeyEncoder, AnyElementEvaluator {
     public static final String NAME = "reference";
     public static final String VERSION = "0.1.0-SNAPSHOT";
 
@@ -78,6 +86,30 @@ public final class ReferenceEngine implements TckEngine, ManifestReading, KeyEnc
         byte[] left = KeyEncoding.encode(types, tuple(types, request.getLeftList()));
         byte[] right = KeyEncoding.encode(types, tuple(types, request.getRightList()));
         return CompareKeysResult.newBuilder().setOrder(Integer.signum(Arrays.compareUnsigned(left, right))).build();
+    }
+
+    @Override
+    public EvaluateAnyElementResult evaluateAnyElement(EvaluateAnyElementRequest request) {
+        ListTable table;
+        try {
+            table = ListTable.fromJson(request.getTableJson());
+        } catch (IllegalArgumentException e) {
+            throw refusal("BAD_TABLE", e);
+        }
+        try {
+            EvaluateAnyElementResult.Builder result = EvaluateAnyElementResult.newBuilder();
+            for (TruthValue value : AnyElement.evaluate(table, request.getPredicate(), request.getNegated())) {
+                result.addRows(switch (value) {
+                    case TRUE -> Truth.TRUTH_TRUE;
+                    case FALSE -> Truth.TRUTH_FALSE;
+                    case UNKNOWN -> Truth.TRUTH_UNKNOWN;
+                });
+            }
+            return result.build();
+        } catch (PredicateException e) {
+            throw new EngineRefusal(EngineError.newBuilder().setKind(e.kind().name()).setMessage(e.getMessage())
+                    .setOffset(e.column()).build());
+        }
     }
 
     private static List<KeyType> types(List<String> names) {

@@ -1,0 +1,84 @@
+package dev.tableindex.tck.steps;
+
+import dev.tableindex.proto.tck.EngineError;
+import dev.tableindex.proto.tck.EvaluateAnyElementRequest;
+import dev.tableindex.proto.tck.Truth;
+import dev.tableindex.tck.api.AnyElementEvaluator;
+import dev.tableindex.tck.api.EngineRefusal;
+import dev.tableindex.tck.run.RunContext;
+import io.cucumber.java.en.Given;
+import io.cucumber.java.en.Then;
+import io.cucumber.java.en.When;
+import java.util.Arrays;
+import java.util.List;
+
+/**
+ * Steps for capability {@code any_element}. Tables are written in the kit's JSON table format;
+ * results as SQL prints them: TRUE, FALSE, NULL, one per row.
+ */
+public final class AnyElementSteps {
+    private String table;
+    private List<String> rows;
+    private EngineError refusal;
+
+    @Given("the list table")
+    public void theListTable(String json) {
+        table = json;
+    }
+
+    @When("the engine evaluates any_element with the predicate {string}")
+    public void theEngineEvaluatesAnyElement(String predicate) {
+        evaluate(predicate, false);
+    }
+
+    @When("the engine evaluates NOT any_element with the predicate {string}")
+    public void theEngineEvaluatesNotAnyElement(String predicate) {
+        evaluate(predicate, true);
+    }
+
+    private void evaluate(String predicate, boolean negated) {
+        try {
+            rows = RunContext.current().engine().facet(AnyElementEvaluator.class).evaluateAnyElement(
+                    EvaluateAnyElementRequest.newBuilder().setTableJson(table).setPredicate(predicate).setNegated(negated).build())
+                    .getRowsList().stream().map(AnyElementSteps::sql).toList();
+        } catch (EngineRefusal e) {
+            refusal = e.error();
+        }
+    }
+
+    private static String sql(Truth truth) {
+        return switch (truth) {
+            case TRUTH_TRUE -> "TRUE";
+            case TRUTH_FALSE -> "FALSE";
+            case TRUTH_UNKNOWN -> "NULL";
+            default -> "invalid " + truth;
+        };
+    }
+
+    @Then("the rows are {string}")
+    public void theRowsAre(String expected) {
+        if (refusal != null) {
+            throw new AssertionError("the engine refused a valid call: " + refusal.getKind() + ": " + refusal.getMessage());
+        }
+        List<String> want = Arrays.stream(expected.split(",")).map(String::strip).toList();
+        if (!rows.equals(want)) {
+            throw new AssertionError("rows are " + String.join(", ", rows) + ", expected " + String.join(", ", want));
+        }
+    }
+
+    @Then("the predicate is refused")
+    public void thePredicateIsRefused() {
+        if (refusal == null) {
+            throw new AssertionError("the engine evaluated a predicate it must refuse (rows " + rows + ")");
+        }
+    }
+
+    @Then("the predicate is refused as {word} at column {int}")
+    public void thePredicateIsRefusedAs(String kind, int column) {
+        thePredicateIsRefused();
+        if (!refusal.getKind().equals(kind) || refusal.getOffset() != column) {
+            throw new AssertionError("refused as " + refusal.getKind() + " at column " + refusal.getOffset() + ", expected "
+                    + kind + " at column " + column + " (" + refusal.getMessage() + ")");
+        }
+    }
+}
