@@ -162,4 +162,22 @@ class TckCliTest {
         assertThat(lines[vectors.size() + 2]).startsWith("ERROR: \"x\" does not fit key type int32");
         assertThat(run.exitCode()).isEqualTo(TckCli.EXIT_FAILED_CHECKS);
     }
+
+    @Test
+    void anyElementPrintsOneTruthValuePerRow(@org.junit.jupiter.api.io.TempDir Path dir) throws Exception {
+        Path table = dir.resolve("t.json");
+        Files.writeString(table, """
+                {"column": "detections",
+                 "element": [{"name": "label", "type": "string"}, {"name": "confidence", "type": "float"}],
+                 "rows": [[{"label": "car", "confidence": 0.95}, {"label": "person", "confidence": 0.30}],
+                          null, [], [null, {"label": "car", "confidence": null}]]}
+                """);
+        Run run = tck("any-element", "--table", table.toString(), "--predicate", "label = 'car' AND confidence > 0.5");
+        assertThat(run.out()).isEqualTo("0\tTRUE\n1\tNULL\n2\tFALSE\n3\tNULL\n".replace("\n", System.lineSeparator()));
+        Run not = tck("any-element", "--table", table.toString(), "--predicate", "label = 'car' AND confidence > 0.5", "--not");
+        assertThat(not.out()).startsWith("0\tFALSE").contains("2\tTRUE");
+        Run bad = tck("any-element", "--table", table.toString(), "--predicate", "size > 1");
+        assertThat(bad.exitCode()).isEqualTo(2);
+        assertThat(bad.err()).contains("unknown field 'size'").contains("at column 1");
+    }
 }
