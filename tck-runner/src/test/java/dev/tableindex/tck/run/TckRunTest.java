@@ -50,7 +50,8 @@ class TckRunTest {
         try (InputStream schema = getClass().getResourceAsStream("/schemas/tck-report.schema.json")) {
             assertThat(JsonSchemaFactory.getInstance(SpecVersion.VersionFlag.V202012).getSchema(schema).validate(json)).isEmpty();
         }
-        assertThat(json.path("engine").path("capabilities").toString()).isEqualTo("[\"manifest.read\"]");
+        assertThat(json.path("engine").path("capabilities").toString())
+                .isEqualTo("[\"any_element\",\"key_encoding\",\"manifest.read\"]");
         assertThat(reports.resolve("tck-junit.xml")).exists();
         assertThat(reports.resolve("cucumber.html")).exists();
         assertThat(reports.resolve("cucumber.json")).exists();
