@@ -2,6 +2,7 @@ package dev.tableindex.tck.run;
 
 import dev.tableindex.tck.api.TckEngine;
 import dev.tableindex.tck.engine.Engines;
+import dev.tableindex.tck.integrity.FeatureSuite;
 import java.io.IOException;
 import java.io.PrintWriter;
 import java.io.UncheckedIOException;
@@ -9,11 +10,10 @@ import java.nio.file.Files;
 import java.nio.file.Path;
 import java.time.Instant;
 import java.util.Comparator;
-import java.util.HashSet;
 import java.util.List;
+import java.util.Optional;
 import java.util.Set;
-import java.util.regex.Matcher;
-import java.util.regex.Pattern;
+import java.util.stream.Collectors;
 import java.util.stream.Stream;
 import org.junit.platform.engine.discovery.DiscoverySelectors;
 import org.junit.platform.launcher.EngineFilter;
@@ -27,8 +27,6 @@ import org.junit.platform.launcher.core.LauncherFactory;
  * points ({@code tck run} and {@code mvn verify}) come here.
  */
 public final class TckRun {
-    private static final Pattern ID_TAG = Pattern.compile("@id:([A-Z]{2,6}-\\d{4})");
-
     /** What to run against what. */
     public record Options(String engine, String tags, Path knownFailures, Path reportDir,
                           boolean updateKnownFailures, boolean enforceShould, Engines.Timeouts timeouts,
@@ -98,22 +96,8 @@ public final class TckRun {
 
     /** Every scenario id of the suite, whatever the tag filter ran. */
     static Set<String> suiteIds() {
-        Set<String> ids = new HashSet<>();
-        ClasspathTree.folder(ClasspathTree.FEATURES).ifPresent(root -> {
-            for (Path file : ClasspathTree.files(root)) {
-                if (file.toString().endsWith(".feature")) {
-                    try {
-                        Matcher matcher = ID_TAG.matcher(Files.readString(file));
-                        while (matcher.find()) {
-                            ids.add(matcher.group(1));
-                        }
-                    } catch (IOException e) {
-                        throw new UncheckedIOException(e);
-                    }
-                }
-            }
-        });
-        return ids;
+        return FeatureSuite.load().scenarios().stream().map(FeatureSuite.TckScenario::id)
+                .flatMap(Optional::stream).collect(Collectors.toSet());
     }
 
     private static void deleteTree(Path root) {

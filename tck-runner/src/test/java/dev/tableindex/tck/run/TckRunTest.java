@@ -42,9 +42,18 @@ class TckRunTest {
     void theReferenceEnginePassesEveryScenarioAndTheReportFollowsItsSchema() throws Exception {
         TckReport report = run("reference", null, null, false);
         assertThat(report.scenarios()).hasSizeGreaterThan(100);
-        assertThat(report.scenarios()).allSatisfy(s -> assertThat(s.outcome()).as(s.id() + " " + s.message()).isEqualTo(Outcome.PASS));
+        // every scenario passes; the open ones (spec unsettled) are not scored, but the reference
+        // engine answers as each proposes
+        assertThat(report.scenarios()).allSatisfy(s -> {
+            assertThat(s.outcome()).as(s.id() + " " + s.message()).isIn(Outcome.PASS, Outcome.OPEN);
+            if (s.outcome() == Outcome.OPEN) {
+                assertThat(s.message()).as(s.id()).isEqualTo("open question; engine answer: as the scenario proposes");
+            }
+        });
+        assertThat(report.scenarios()).anyMatch(s -> s.outcome() == Outcome.OPEN);
         assertThat(report.passed()).isTrue();
-        assertThat(report.summaryLine()).startsWith("TCK PASSED: " + report.scenarios().size() + " pass, 0 fail");
+        long passes = report.scenarios().stream().filter(s -> s.outcome() == Outcome.PASS).count();
+        assertThat(report.summaryLine()).startsWith("TCK PASSED: " + passes + " pass, 0 fail");
 
         var json = new ObjectMapper().readTree(reports.resolve("tck-report.json").toFile());
         try (InputStream schema = getClass().getResourceAsStream("/schemas/tck-report.schema.json")) {
