@@ -1,0 +1,180 @@
+package dev.tableindex.model.listindex;
+
+import dev.tableindex.model.key.KeyEncoding;
+import dev.tableindex.model.key.KeyType;
+import dev.tableindex.model.key.KeyWriter;
+import java.util.ArrayList;
+import java.util.Arrays;
+import java.util.Comparator;
+import java.util.HashSet;
+import java.util.List;
+import java.util.Set;
+import java.util.TreeSet;
+
+/**
+ * One segment of a list element index, as its target BTree's logical content ("Storage Layout"):
+ * {@code page_data} has one row per element (values = the element's encoded key tuple, the all-null
+ * tuple for a null element; ids = the row address), one row with null values per null list, none for
+ * an empty list; rows sorted by values, nulls first, ties by row address (our choice: the spec leaves
+ * it open and no answer depends on it). {@code page_lookup} has one row per page of {@code pageSize}
+ * rows: first and last values, null count, page index.
+ */
+public final class ListElementIndex {
+    /** Lance's BTree default page size (DEFAULT_BTREE_BATCH_SIZE). */
+    public static final int DEFAULT_PAGE_SIZE = 4096;
+
+    /** A page_data row; {@code values} null for a null list. */
+    public record Entry(byte[] values, long rowAddress) {
+        @Override
+        public boolean equals(Object other) {
+            return other instanceof Entry e && Arrays.equals(values, e.values) && rowAddress == e.rowAddress;
+        }
+
+        @Override
+        public int hashCode() {
+            return Arrays.hashCode(values) * 31 + Long.hashCode(rowAddress);
+        }
+    }
+
+    /** A page_lookup row. */
+    public record Page(byte[] min, byte[] max, int nullCount, int pageIdx) {
+    }
+
+    private static final Comparator<Entry> ORDER = Comparator
+            .comparing(Entry::values, Comparator.nullsFirst(Arrays::compareUnsigned))
+            .thenComparingLong(Entry::rowAddress);
+
+    private final ListElementIndexDetails details;
+    private final Set<Long> coveredFragments;
+    private final List<Entry> pageData;
+    private final List<Page> pageLookup;
+    private final int pageSize;
+
+    private ListElementIndex(ListElementIndexDetails details, Set<Long> covered, List<Entry> pageData, int pageSize) {
+        this.details = details;
+        this.coveredFragments = Set.copyOf(covered);
+        this.pageData = List.copyOf(pageData);
+        this.pageSize = pageSize;
+        List<Page> pages = new ArrayList<>();
+        for (int start = 0, idx = 0; start < pageData.size(); start += pageSize, idx++) {
+            List<Entry> page = pageData.subList(start, Math.min(start + pageSize, pageData.size()));
+            int nulls = (int) page.stream().filter(e -> e.values() == null).count();
+            pages.add(new Page(page.get(0).values(), page.get(page.size() - 1).values(), nulls, idx));
+        }
+        this.pageLookup = List.copyOf(pages);
+    }
+
+    /**
+     * Builds a segment over the non-deleted rows of {@code fragments} of {@code table}, keyed on the
+     * fields with {@code keyFieldIds}, in that order.
+     */
+    public static ListElementIndex build(IndexedTable table, List<Integer> keyFieldIds, Set<Long> fragments, int pageSize) {
+        if (keyFieldIds.isEmpty() || new HashSet<>(keyFieldIds).size() != keyFieldIds.size()) {
+            throw new IllegalArgumentException("key field ids must be at least one and distinct: " + keyFieldIds);
+        }
+        List<Integer> positions = new ArrayList<>();
+        List<KeyType> types = new ArrayList<>();
+        List<String> names = new ArrayList<>();
+        for (int id : keyFieldIds) {
+            int position = table.fieldIds().indexOf(id);
+            if (position < 0) {
+                throw new IllegalArgumentException("no element field has id " + id + " (ids: " + table.fieldIds() + ")");
+            }
+            positions.add(position);
+            types.add(table.element().fields().get(position).type());
+            names.add(table.element().fields().get(position).name());
+        }
+        List<Entry> entries = new ArrayList<>();
+        KeyWriter writer = new KeyWriter();
+        for (IndexedTable.Fragment fragment : table.fragments()) {
+            if (!fragments.contains(fragment.id())) {
+                continue;
+            }
+            for (int offset = 0; offset < fragment.rows().size(); offset++) {
+                if (fragment.deleted().contains(offset)) {
+                    continue;
+                }
+                long address = IndexedTable.rowAddress(fragment.id(), offset);
+                List<Object[]> list = fragment.rows().get(offset);
+                if (list == null) {
+                    entries.add(new Entry(null, address));
+                    continue;
+                }
+                for (Object[] element : list) {
+                    writer.reset();
+                    for (int k = 0; k < positions.size(); k++) {
+                        KeyEncoding.encodeKey(types.get(k), element == null ? null : element[positions.get(k)], writer);
+                    }
+                    entries.add(new Entry(writer.toByteArray(), address));
+                }
+            }
+        }
+        entries.sort(ORDER);
+        return new ListElementIndex(new ListElementIndexDetails(keyFieldIds, names, types,
+                ListElementIndexDetails.ARROW_ROW_V1, 1), new TreeSet<>(fragments), entries, pageSize);
+    }
+
+    /** The same content described by other details (e.g. as read after the schema changed under it). */
+    ListElementIndex withDetails(ListElementIndexDetails other) {
+        return new ListElementIndex(other, coveredFragments, pageData, pageSize);
+    }
+
+    public ListElementIndexDetails details() {
+        return details;
+    }
+
+    public Set<Long> coveredFragments() {
+        return coveredFragments;
+    }
+
+    public List<Entry> pageData() {
+        return pageData;
+    }
+
+    public List<Page> pageLookup() {
+        return pageLookup;
+    }
+
+    /** Row addresses found by a search, and how many pages it read. */
+    public record Found(Set<Long> rows, int pagesRead) {
+    }
+
+    /** The rows whose values fall in any of {@code ranges}, reading only the pages page_lookup says can hold them. */
+    public Found search(List<KeyRange> ranges) {
+        Set<Integer> pages = new TreeSet<>();
+        Set<Long> rows = new HashSet<>();
+        for (KeyRange range : ranges) {
+            for (Page page : pageLookup) {
+                if (page.max() == null || range.upper() != null && page.min() != null
+                        && Arrays.compareUnsigned(page.min(), range.upper()) >= 0
+                        || range.lower() != null && Arrays.compareUnsigned(page.max(), range.lower()) < 0) {
+                    continue;
+                }
+                pages.add(page.pageIdx());
+                for (Entry entry : page(page.pageIdx())) {
+                    if (entry.values() != null && range.contains(entry.values())) {
+                        rows.add(entry.rowAddress());
+                    }
+                }
+            }
+        }
+        return new Found(rows, pages.size());
+    }
+
+    /** The rows whose list is null: the null values of the target, from the pages with nulls. */
+    public Found nullLists() {
+        Set<Long> rows = new HashSet<>();
+        int pages = 0;
+        for (Page page : pageLookup) {
+            if (page.nullCount() > 0) {
+                pages++;
+                page(page.pageIdx()).stream().filter(e -> e.values() == null).forEach(e -> rows.add(e.rowAddress()));
+            }
+        }
+        return new Found(rows, pages);
+    }
+
+    private List<Entry> page(int idx) {
+        return pageData.subList(idx * pageSize, Math.min((idx + 1) * pageSize, pageData.size()));
+    }
+}

@@ -1,0 +1,141 @@
+package dev.tableindex.model.listindex;
+
+import dev.tableindex.model.anyelement.AnyElement;
+import dev.tableindex.model.anyelement.BoundPredicate;
+import dev.tableindex.model.anyelement.ElementSchema;
+import dev.tableindex.model.anyelement.TruthValue;
+import java.util.ArrayList;
+import java.util.HashSet;
+import java.util.List;
+import java.util.Set;
+import java.util.TreeSet;
+
+/**
+ * Answers {@code [NOT] any_element(list, 'predicate')} over an {@link IndexedTable} with a list
+ * element index segment, as a reader following the spec would: check the index is usable (its key
+ * fields resolve to fields of the current schema with the recorded types, its encoding is known),
+ * answer covered fragments from the index (rechecking a superset on the data), evaluate uncovered
+ * fragments on the data, and leave deleted rows out. {@link #scan} is the same call on the data
+ * alone: the two must always agree.
+ */
+public final class ListElementQuery {
+    private ListElementQuery() {
+    }
+
+    /** The answer: rows where the call (or its NOT) is TRUE, and how it was found. */
+    public record Answer(Plan plan, Set<Long> rows, int pagesRead) {
+    }
+
+    public static Answer answer(IndexedTable table, ListElementIndex index, String predicate, boolean negated,
+                                int enumerationLimit) {
+        BoundPredicate bound = BoundPredicate.of(predicate, table.element());
+        String unusable = unusableBecause(table, index.details());
+        if (unusable != null) {
+            return new Answer(Plan.notUsed(unusable), scan(table, bound, negated), 0);
+        }
+        List<Integer> keyPositions = index.details().keyFieldIds().stream().map(table.fieldIds()::indexOf).toList();
+        Plan plan = ListElementPlanner.plan(bound.predicate(), table.element(), keyPositions, enumerationLimit);
+        boolean fromIndex = plan.mode() != Plan.Mode.NOT_USED && (!negated || plan.notExact());
+        Set<Long> rows = new TreeSet<>();
+        int pagesRead = 0;
+        Set<Long> indexed = new HashSet<>();
+        if (fromIndex) {
+            ListElementIndex.Found found = index.search(plan.ranges());
+            pagesRead += found.pagesRead();
+            Set<Long> trueRows = plan.mode() == Plan.Mode.EXACT ? found.rows() : recheck(table, bound, found.rows());
+            Set<Long> live = liveRows(table, index.coveredFragments());
+            if (!negated) {
+                trueRows.stream().filter(live::contains).forEach(rows::add);
+            } else {
+                ListElementIndex.Found nulls = index.nullLists();
+                ListElementIndex.Found unknown = index.search(plan.unknownRanges());
+                pagesRead += nulls.pagesRead() + unknown.pagesRead();
+                for (long row : live) {
+                    if (!trueRows.contains(row) && !nulls.rows().contains(row) && !unknown.rows().contains(row)) {
+                        rows.add(row);
+                    }
+                }
+            }
+            indexed.addAll(index.coveredFragments());
+        }
+        for (IndexedTable.Fragment fragment : table.fragments()) {
+            if (!indexed.contains(fragment.id())) {
+                rows.addAll(scanFragment(fragment, bound, negated));
+            }
+        }
+        return new Answer(plan, rows, pagesRead);
+    }
+
+    /** The call evaluated on the data of every fragment, deleted rows left out. */
+    public static Set<Long> scan(IndexedTable table, BoundPredicate predicate, boolean negated) {
+        Set<Long> rows = new TreeSet<>();
+        for (IndexedTable.Fragment fragment : table.fragments()) {
+            rows.addAll(scanFragment(fragment, predicate, negated));
+        }
+        return rows;
+    }
+
+    private static List<Long> scanFragment(IndexedTable.Fragment fragment, BoundPredicate predicate, boolean negated) {
+        List<Long> rows = new ArrayList<>();
+        for (int offset = 0; offset < fragment.rows().size(); offset++) {
+            if (fragment.deleted().contains(offset)) {
+                continue;
+            }
+            TruthValue value = AnyElement.test(predicate, fragment.rows().get(offset));
+            if ((negated ? value.not() : value) == TruthValue.TRUE) {
+                rows.add(IndexedTable.rowAddress(fragment.id(), offset));
+            }
+        }
+        return rows;
+    }
+
+    private static Set<Long> recheck(IndexedTable table, BoundPredicate predicate, Set<Long> candidates) {
+        Set<Long> rows = new HashSet<>();
+        for (IndexedTable.Fragment fragment : table.fragments()) {
+            for (int offset = 0; offset < fragment.rows().size(); offset++) {
+                long address = IndexedTable.rowAddress(fragment.id(), offset);
+                if (candidates.contains(address) && AnyElement.test(predicate, fragment.rows().get(offset)) == TruthValue.TRUE) {
+                    rows.add(address);
+                }
+            }
+        }
+        return rows;
+    }
+
+    private static Set<Long> liveRows(IndexedTable table, Set<Long> fragments) {
+        Set<Long> rows = new HashSet<>();
+        for (IndexedTable.Fragment fragment : table.fragments()) {
+            if (fragments.contains(fragment.id())) {
+                for (int offset = 0; offset < fragment.rows().size(); offset++) {
+                    if (!fragment.deleted().contains(offset)) {
+                        rows.add(IndexedTable.rowAddress(fragment.id(), offset));
+                    }
+                }
+            }
+        }
+        return rows;
+    }
+
+    /**
+     * Why a reader must not use the index ("Index Details"), or null when it may: every key field id
+     * must be a field of the element struct now, with the recorded type, and the encoding known.
+     */
+    public static String unusableBecause(IndexedTable table, ListElementIndexDetails details) {
+        if (details.keyEncoding() != ListElementIndexDetails.ARROW_ROW_V1) {
+            return "unknown key encoding " + details.keyEncoding();
+        }
+        ElementSchema schema = table.element();
+        for (int k = 0; k < details.keyFieldIds().size(); k++) {
+            int position = table.fieldIds().indexOf(details.keyFieldIds().get(k));
+            if (position < 0) {
+                return "key field id " + details.keyFieldIds().get(k) + " (" + details.keys().get(k)
+                        + ") is no longer a field of the element struct";
+            }
+            if (!schema.fields().get(position).type().equals(details.keyTypes().get(k))) {
+                return "key field " + schema.fields().get(position).name() + " is now " + schema.fields().get(position).type()
+                        + ", the index was trained on " + details.keyTypes().get(k);
+            }
+        }
+        return null;
+    }
+}

@@ -1,0 +1,107 @@
+package dev.tableindex.model.listindex;
+
+import static org.assertj.core.api.Assertions.assertThat;
+
+import dev.tableindex.model.anyelement.BoundPredicate;
+import dev.tableindex.model.anyelement.ListTable;
+import java.util.HexFormat;
+import java.util.List;
+import java.util.Set;
+import org.junit.jupiter.api.Test;
+
+/**
+ * The spec's worked example (detections with label and confidence), worked by hand: storage rows,
+ * ranges and answers.
+ */
+class ListElementIndexTest {
+    private static final HexFormat HEX = HexFormat.ofDelimiter(" ").withUpperCase();
+    private static final String CAR = "02 63 61 72 00 00 00 00 00 03";
+    private static final ListTable DETECTIONS = ListTable.fromJson("""
+            {"column": "detections",
+             "element": [{"name": "label", "type": "string"}, {"name": "confidence", "type": "float"}],
+             "rows": [[{"label": "car", "confidence": 0.95}, {"label": "person", "confidence": 0.30}],
+                      null,
+                      [],
+                      [null, {"label": "car", "confidence": null}]]}
+            """);
+    private static final IndexedTable TABLE = new IndexedTable(DETECTIONS.element(), List.of(4, 5),
+            List.of(new IndexedTable.Fragment(0, DETECTIONS.rows(), Set.of())));
+
+    private static String hex(byte[] bytes) {
+        return bytes == null ? "null" : HEX.formatHex(bytes);
+    }
+
+    @Test
+    void storageHasOneRowPerElementANullRowPerNullListAndNoneForAnEmptyList() {
+        ListElementIndex index = ListElementIndex.build(TABLE, List.of(4, 5), Set.of(0L), 2);
+        // 0.95f = 3F733333 -> 01 BF 73 33 33; 0.30f = 3E99999A -> 01 BE 99 99 9A; null float -> 00 00 00 00 00
+        assertThat(index.pageData().stream().map(e -> hex(e.values()) + " @" + e.rowAddress()).toList()).containsExactly(
+                "null @1",
+                "00 00 00 00 00 00 @3",
+                CAR + " 00 00 00 00 00 @3",
+                CAR + " 01 BF 73 33 33 @0",
+                "02 70 65 72 73 6F 6E 00 00 06 01 BE 99 99 9A @0");
+        assertThat(index.pageLookup()).hasSize(3);
+        assertThat(index.pageLookup().get(0).nullCount()).isEqualTo(1);
+        assertThat(index.pageLookup().get(0).min()).isNull();
+        assertThat(hex(index.pageLookup().get(1).max())).isEqualTo(CAR + " 01 BF 73 33 33");
+        assertThat(index.details().keys()).containsExactly("label", "confidence");
+    }
+
+    @Test
+    void aFixedFirstKeyAndARangeOnTheNextBecomeOneRange() {
+        Plan plan = plan("label = 'car' AND confidence > 0.5");
+        assertThat(plan.mode()).isEqualTo(Plan.Mode.EXACT);
+        // > 0.5: just after every tuple starting with (car, 0.5); up to just after every tuple starting with car
+        assertThat(plan.ranges()).containsExactly(new KeyRange(HEX.parseHex(CAR + " 01 BF 00 00 01"),
+                HEX.parseHex("02 63 61 72 00 00 00 00 00 04")));
+        assertThat(answer("label = 'car' AND confidence > 0.5", false)).containsExactly(0L);
+        // NOT: row 0 is TRUE, row 1 a null list (NULL), row 3 has (car, null) and a null element (NULL)
+        assertThat(answer("label = 'car' AND confidence > 0.5", true)).containsExactly(2L);
+        assertThat(plan.notExact()).isTrue();
+        assertThat(plan.unknownRanges()).hasSize(3);
+    }
+
+    @Test
+    void aRangeBelowAValueLeavesOutNullKeys() {
+        // (car, null) is UNKNOWN for confidence < 0.5, never TRUE: the range starts after the null key
+        Plan plan = plan("label = 'car' AND confidence < 0.5");
+        assertThat(plan.ranges()).containsExactly(new KeyRange(HEX.parseHex(CAR + " 00 00 00 00 01"),
+                HEX.parseHex(CAR + " 01 BF 00 00 00")));
+        assertThat(answer("label = 'car' AND confidence < 0.5", false)).isEmpty();
+    }
+
+    @Test
+    void otherConjunctsMakeASupersetAndRefuseNot() {
+        Plan plan = plan("label = 'car' AND confidence <> 0.3");
+        assertThat(plan.mode()).isEqualTo(Plan.Mode.SUPERSET);
+        assertThat(plan.notExact()).isFalse();
+        assertThat(plan.notReason()).startsWith("a conjunct is not answered from the keys");
+        assertThat(plan("label IN ('car', NULL)").notReason()).isEqualTo("a conjunct holds a NULL literal");
+        assertThat(plan("confidence > 0.5").mode()).isEqualTo(Plan.Mode.NOT_USED);
+        assertThat(answer("label = 'car' AND confidence <> 0.3", false)).containsExactly(0L);
+    }
+
+    @Test
+    void aRenamedKeyIsFollowedAndADroppedOrRetypedOneStopsTheIndex() {
+        ListElementIndex index = ListElementIndex.build(TABLE, List.of(4, 5), Set.of(0L), 4096);
+        assertThat(ListElementQuery.unusableBecause(TABLE, index.details())).isNull();
+        IndexedTable dropped = new IndexedTable(TABLE.element(), List.of(4, 9), TABLE.fragments());
+        assertThat(ListElementQuery.unusableBecause(dropped, index.details())).contains("key field id 5 (confidence)");
+        ListElementIndexDetails unknownEncoding = new ListElementIndexDetails(List.of(4, 5), List.of("label", "confidence"),
+                index.details().keyTypes(), ListElementIndexDetails.UNSPECIFIED, 1);
+        assertThat(ListElementQuery.unusableBecause(TABLE, unknownEncoding)).isEqualTo("unknown key encoding 0");
+    }
+
+    private static Plan plan(String predicate) {
+        return ListElementPlanner.plan(BoundPredicate.of(predicate, TABLE.element()).predicate(), TABLE.element(),
+                List.of(0, 1), 100);
+    }
+
+    private static Set<Long> answer(String predicate, boolean negated) {
+        ListElementIndex index = ListElementIndex.build(TABLE, List.of(4, 5), Set.of(0L), 2);
+        Set<Long> rows = ListElementQuery.answer(TABLE, index, predicate, negated, 100).rows();
+        assertThat(rows).isEqualTo(ListElementQuery.scan(TABLE, BoundPredicate.of(predicate, TABLE.element()), negated));
+        return rows;
+    }
+}
