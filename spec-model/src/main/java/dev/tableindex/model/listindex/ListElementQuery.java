@@ -28,35 +28,44 @@ public final class ListElementQuery {
 
     public static Answer answer(IndexedTable table, ListElementIndex index, String predicate, boolean negated,
                                 int enumerationLimit) {
+        return answer(table, List.of(index), predicate, negated, enumerationLimit);
+    }
+
+    /** The call answered with the segments of one index (segments cover disjoint fragments). */
+    public static Answer answer(IndexedTable table, List<ListElementIndex> segments, String predicate, boolean negated,
+                                int enumerationLimit) {
         BoundPredicate bound = BoundPredicate.of(predicate, table.element());
-        String unusable = unusableBecause(table, index.details());
+        String unusable = segments.isEmpty() ? "the index has no segments" : unusableBecause(table, segments);
         if (unusable != null) {
             return new Answer(Plan.notUsed(unusable), scan(table, bound, negated), 0);
         }
-        List<Integer> keyPositions = index.details().keyFieldIds().stream().map(table.fieldIds()::indexOf).toList();
+        ListElementIndexDetails details = segments.get(0).details();
+        List<Integer> keyPositions = details.keyFieldIds().stream().map(table.fieldIds()::indexOf).toList();
         Plan plan = ListElementPlanner.plan(bound.predicate(), table.element(), keyPositions, enumerationLimit);
         boolean fromIndex = plan.mode() != Plan.Mode.NOT_USED && (!negated || plan.notExact());
         Set<Long> rows = new TreeSet<>();
         int pagesRead = 0;
         Set<Long> indexed = new HashSet<>();
         if (fromIndex) {
-            ListElementIndex.Found found = index.search(plan.ranges());
-            pagesRead += found.pagesRead();
-            Set<Long> trueRows = plan.mode() == Plan.Mode.EXACT ? found.rows() : recheck(table, bound, found.rows());
-            Set<Long> live = liveRows(table, index.coveredFragments());
-            if (!negated) {
-                trueRows.stream().filter(live::contains).forEach(rows::add);
-            } else {
-                ListElementIndex.Found nulls = index.nullLists();
-                ListElementIndex.Found unknown = index.search(plan.unknownRanges());
-                pagesRead += nulls.pagesRead() + unknown.pagesRead();
-                for (long row : live) {
-                    if (!trueRows.contains(row) && !nulls.rows().contains(row) && !unknown.rows().contains(row)) {
-                        rows.add(row);
+            for (ListElementIndex segment : segments) {
+                ListElementIndex.Found found = segment.search(plan.ranges());
+                pagesRead += found.pagesRead();
+                Set<Long> trueRows = plan.mode() == Plan.Mode.EXACT ? found.rows() : recheck(table, bound, found.rows());
+                Set<Long> live = liveRows(table, segment.coveredFragments());
+                if (!negated) {
+                    trueRows.stream().filter(live::contains).forEach(rows::add);
+                } else {
+                    ListElementIndex.Found nulls = segment.nullLists();
+                    ListElementIndex.Found unknown = segment.search(plan.unknownRanges());
+                    pagesRead += nulls.pagesRead() + unknown.pagesRead();
+                    for (long row : live) {
+                        if (!trueRows.contains(row) && !nulls.rows().contains(row) && !unknown.rows().contains(row)) {
+                            rows.add(row);
+                        }
                     }
                 }
+                indexed.addAll(segment.coveredFragments());
             }
-            indexed.addAll(index.coveredFragments());
         }
         for (IndexedTable.Fragment fragment : table.fragments()) {
             if (!indexed.contains(fragment.id())) {
@@ -114,6 +123,30 @@ public final class ListElementQuery {
             }
         }
         return rows;
+    }
+
+    /**
+     * Why a reader must not use an index of several segments, or null when it may. Every segment of
+     * one index has the same key_field_ids, key_types and key_encoding ("Index Details"); segments that
+     * disagree make the whole index unusable (docs/decisions/0003), and segments must cover disjoint
+     * fragments.
+     */
+    public static String unusableBecause(IndexedTable table, List<ListElementIndex> segments) {
+        ListElementIndexDetails first = segments.get(0).details();
+        Set<Long> covered = new HashSet<>();
+        for (ListElementIndex segment : segments) {
+            ListElementIndexDetails d = segment.details();
+            if (!d.keyFieldIds().equals(first.keyFieldIds()) || !d.keyTypes().equals(first.keyTypes())
+                    || d.keyEncoding() != first.keyEncoding()) {
+                return "the index's segments disagree on key_field_ids, key_types or key_encoding";
+            }
+            for (long fragment : segment.coveredFragments()) {
+                if (!covered.add(fragment)) {
+                    return "two segments of the index cover fragment " + fragment;
+                }
+            }
+        }
+        return unusableBecause(table, first);
     }
 
     /**

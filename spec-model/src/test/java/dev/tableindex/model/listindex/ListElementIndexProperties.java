@@ -141,8 +141,10 @@ class ListElementIndexProperties {
             index = withDetails(c, new ListElementIndexDetails(d.keyFieldIds(), d.keys(), types, d.keyEncoding(), 1));
         }
         BoundPredicate bound = BoundPredicate.of(c.predicate(), c.table().element());
+        // the same coverage as one segment or as two, covering disjoint fragments
+        List<ListElementIndex> segments = c.covered().size() < 2 || c.typeChanged() ? List.of(index) : twoSegments(c);
         for (boolean negated : new boolean[] {false, true}) {
-            ListElementQuery.Answer answer = ListElementQuery.answer(c.table(), index, c.predicate(), negated, c.limit());
+            ListElementQuery.Answer answer = ListElementQuery.answer(c.table(), segments, c.predicate(), negated, c.limit());
             assertThat(answer.rows()).as("negated=%s plan=%s", negated, answer.plan())
                     .isEqualTo(ListElementQuery.scan(c.table(), bound, negated));
             Statistics.label(negated ? "not-plan" : "plan").collect(negated
@@ -153,6 +155,13 @@ class ListElementIndexProperties {
                         "a conjunct is not answered from the keys.*|a conjunct holds a NULL literal|the enumeration limit of \\d+ combinations was reached");
             }
         }
+    }
+
+    private static List<ListElementIndex> twoSegments(Case c) {
+        Set<Long> first = c.covered().stream().filter(id -> id % 4 == 0).collect(Collectors.toSet());
+        Set<Long> second = c.covered().stream().filter(id -> id % 4 != 0).collect(Collectors.toSet());
+        return List.of(ListElementIndex.build(c.table(), c.keyIds(), first, c.pageSize()),
+                ListElementIndex.build(c.table(), c.keyIds(), second, c.pageSize()));
     }
 
     /** The same index content under other details (a key whose recorded type no longer matches). */

@@ -93,6 +93,32 @@ class ListElementIndexTest {
         assertThat(ListElementQuery.unusableBecause(TABLE, unknownEncoding)).isEqualTo("unknown key encoding 0");
     }
 
+    @Test
+    void segmentsThatDisagreeOrOverlapStopTheIndex() {
+        ListElementIndex a = ListElementIndex.build(TABLE, List.of(4, 5), Set.of(0L), 4096);
+        ListElementIndex b = ListElementIndex.build(TABLE, List.of(5, 4), Set.of(), 4096);
+        assertThat(ListElementQuery.unusableBecause(TABLE, List.of(a, b))).contains("disagree");
+        assertThat(ListElementQuery.unusableBecause(TABLE, List.of(a, a))).isEqualTo("two segments of the index cover fragment 0");
+        ListElementQuery.Answer answer = ListElementQuery.answer(TABLE, List.of(a, b), "label = 'car'", false, 100);
+        assertThat(answer.plan().mode()).isEqualTo(Plan.Mode.NOT_USED);
+        assertThat(answer.rows()).containsExactly(0L, 3L);
+    }
+
+    @Test
+    void aTableMayComeInFragmentsWithDeletionsAndFieldIds() {
+        IndexedTable table = IndexedTable.fromJson("""
+                {"element": [{"name": "label", "type": "string", "id": 4}, {"name": "confidence", "type": "float", "id": 5}],
+                 "fragments": [{"id": 0, "rows": [[{"label": "car", "confidence": 0.9}], []], "deleted": [1]},
+                               {"id": 3, "rows": [[{"label": "car", "confidence": 0.1}]]}]}
+                """);
+        assertThat(table.fieldIds()).containsExactly(4, 5);
+        ListElementIndex index = ListElementIndex.build(table, List.of(4), Set.of(0L), 4096);
+        // fragment 3 is not covered: answered from the data; row address 3 << 32
+        assertThat(ListElementQuery.answer(table, index, "label = 'car'", false, 100).rows())
+                .containsExactly(0L, 3L << 32);
+        assertThat(ListElementQuery.answer(table, index, "label = 'car'", true, 100).rows()).isEmpty();
+    }
+
     private static Plan plan(String predicate) {
         return ListElementPlanner.plan(BoundPredicate.of(predicate, TABLE.element()).predicate(), TABLE.element(),
                 List.of(0, 1), 100);
