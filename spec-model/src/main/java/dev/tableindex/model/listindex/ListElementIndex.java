@@ -119,6 +119,17 @@ public final class ListElementIndex {
         return new ListElementIndex(other, coveredFragments, pageData, pageSize);
     }
 
+    /** Builds over {@code fragments} keyed on the fields with these current names, in order. */
+    public static ListElementIndex buildOnNames(IndexedTable table, List<String> keyNames, Set<Long> fragments, int pageSize) {
+        List<Integer> ids = new ArrayList<>();
+        for (String name : keyNames) {
+            int position = table.element().indexOf(name).orElseThrow(() -> new IllegalArgumentException(
+                    "no element field named '" + name + "' (fields: " + table.element().names() + ")"));
+            ids.add(table.fieldIds().get(position));
+        }
+        return build(table, ids, fragments, pageSize);
+    }
+
     public ListElementIndexDetails details() {
         return details;
     }

@@ -31,6 +31,21 @@ public final class ListElementQuery {
         return answer(table, List.of(index), predicate, negated, enumerationLimit);
     }
 
+    /**
+     * The call answered by a reader that finds, in the manifest, an index recorded as {@code recorded}
+     * and covering {@code covered}: when the recorded keys still resolve, the segment's content is what
+     * building it over those fragments gives (renames change no data); otherwise it is not used.
+     */
+    public static Answer answer(IndexedTable table, ListElementIndexDetails recorded, Set<Long> covered, int pageSize,
+                                String predicate, boolean negated, int enumerationLimit) {
+        String unusable = unusableBecause(table, recorded);
+        if (unusable != null) {
+            return new Answer(Plan.notUsed(unusable), scan(table, BoundPredicate.of(predicate, table.element()), negated), 0);
+        }
+        ListElementIndex segment = ListElementIndex.build(table, recorded.keyFieldIds(), covered, pageSize).withDetails(recorded);
+        return answer(table, List.of(segment), predicate, negated, enumerationLimit);
+    }
+
     /** The call answered with the segments of one index (segments cover disjoint fragments). */
     public static Answer answer(IndexedTable table, List<ListElementIndex> segments, String predicate, boolean negated,
                                 int enumerationLimit) {

@@ -14,7 +14,9 @@ public enum Capability {
     KEY_ENCODING("key_encoding", KeyEncoder.class,
             "encode key tuples with LIST_ELEMENT_KEY_ENCODING_ARROW_ROW_V1 and order the encodings"),
     ANY_ELEMENT("any_element", AnyElementEvaluator.class,
-            "evaluate [NOT] any_element(list, 'predicate') over list<struct> rows with SQL three-valued logic");
+            "evaluate [NOT] any_element(list, 'predicate') over list<struct> rows with SQL three-valued logic"),
+    LIST_ELEMENT_INDEX("list_element_index", ListElementIndexer.class,
+            "build a list element index segment and answer [NOT] any_element with it, as a reader");
 
     private final String id;
     private final Class<? extends Facet> facet;

@@ -4,6 +4,10 @@ import dev.tableindex.proto.tck.CompareKeysRequest;
 import dev.tableindex.proto.tck.CompareKeysResult;
 import dev.tableindex.proto.tck.EncodeKeyRequest;
 import dev.tableindex.proto.tck.EncodeKeyResult;
+import dev.tableindex.proto.tck.BuildListIndexRequest;
+import dev.tableindex.proto.tck.BuildListIndexResult;
+import dev.tableindex.proto.tck.QueryListIndexRequest;
+import dev.tableindex.proto.tck.QueryListIndexResult;
 import dev.tableindex.proto.tck.Request;
 import dev.tableindex.proto.tck.Result;
 import dev.tableindex.tck.api.AnyElementEvaluator;
@@ -11,6 +15,7 @@ import dev.tableindex.tck.api.Capability;
 import dev.tableindex.tck.api.EngineUnsupported;
 import dev.tableindex.tck.api.Facet;
 import dev.tableindex.tck.api.KeyEncoder;
+import dev.tableindex.tck.api.ListElementIndexer;
 import dev.tableindex.tck.api.ManifestReading;
 import dev.tableindex.tck.api.TckEngine;
 import java.util.function.Function;
@@ -44,6 +49,17 @@ final class ProtocolOps {
             };
             case ANY_ELEMENT -> (AnyElementEvaluator) request ->
                     send.apply(Request.newBuilder().setEvaluateAnyElement(request)).getEvaluateAnyElement();
+            case LIST_ELEMENT_INDEX -> new ListElementIndexer() {
+                @Override
+                public BuildListIndexResult buildListIndex(BuildListIndexRequest request) {
+                    return send.apply(Request.newBuilder().setBuildListIndex(request)).getBuildListIndex();
+                }
+
+                @Override
+                public QueryListIndexResult queryListIndex(QueryListIndexRequest request) {
+                    return send.apply(Request.newBuilder().setQueryListIndex(request)).getQueryListIndex();
+                }
+            };
         };
         return type.cast(facet);
     }
@@ -60,6 +76,10 @@ final class ProtocolOps {
                     .setCompareKeys(engine.facet(KeyEncoder.class).compareKeys(request.getCompareKeys())).build();
             case EVALUATE_ANY_ELEMENT -> Result.newBuilder().setEvaluateAnyElement(
                     engine.facet(AnyElementEvaluator.class).evaluateAnyElement(request.getEvaluateAnyElement())).build();
+            case BUILD_LIST_INDEX -> Result.newBuilder().setBuildListIndex(
+                    engine.facet(ListElementIndexer.class).buildListIndex(request.getBuildListIndex())).build();
+            case QUERY_LIST_INDEX -> Result.newBuilder().setQueryListIndex(
+                    engine.facet(ListElementIndexer.class).queryListIndex(request.getQueryListIndex())).build();
             case OP_NOT_SET -> throw new EngineUnsupported("request " + request.getId() + " names no operation");
         };
     }

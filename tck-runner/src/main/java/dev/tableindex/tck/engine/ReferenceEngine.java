@@ -15,7 +15,15 @@ import dev.tableindex.model.anyelement.AnyElement;
 import dev.tableindex.model.anyelement.ListTable;
 import dev.tableindex.model.anyelement.PredicateException;
 import dev.tableindex.model.anyelement.TruthValue;
+import dev.tableindex.model.listindex.IndexedTable;
+import dev.tableindex.model.listindex.ListElementIndex;
+import dev.tableindex.model.listindex.ListElementIndexDetails;
+import dev.tableindex.model.listindex.ListElementQuery;
+import dev.tableindex.proto.tck.BuildListIndexRequest;
+import dev.tableindex.proto.tck.BuildListIndexResult;
 import dev.tableindex.proto.tck.EngineError;
+import dev.tableindex.proto.tck.QueryListIndexRequest;
+import dev.tableindex.proto.tck.QueryListIndexResult;
 import dev.tableindex.proto.tck.EvaluateAnyElementRequest;
 import dev.tableindex.proto.tck.EvaluateAnyElementResult;
 import dev.tableindex.proto.tck.Truth;
@@ -28,6 +36,7 @@ import dev.tableindex.tck.api.EngineRefusal;
 import dev.tableindex.tck.api.EngineUnsupported;
 import dev.tableindex.tck.api.Facet;
 import dev.tableindex.tck.api.KeyEncoder;
+import dev.tableindex.tck.api.ListElementIndexer;
 import dev.tableindex.tck.api.ManifestReading;
 import dev.tableindex.tck.api.TckEngine;
 import java.nio.file.Path;
@@ -36,7 +45,7 @@ import java.util.EnumSet;
 import java.util.List;
 
 /** The built-in engine: the reference model ({@code spec-model}) behind the SPI, every capability declared. */
-public final class ReferenceEngine implements TckEngine, ManifestReading, KeyEncoder, AnyElementEvaluator {
+public final class ReferenceEngine implements TckEngine, ManifestReading, KeyEncoder, AnyElementEvaluator, ListElementIndexer {
     public static final String NAME = "reference";
     public static final String VERSION = "0.1.0-SNAPSHOT";
 
@@ -110,6 +119,48 @@ public final class ReferenceEngine implements TckEngine, ManifestReading, KeyEnc
             throw new EngineRefusal(EngineError.newBuilder().setKind(e.kind().name()).setMessage(e.getMessage())
                     .setOffset(e.column()).build());
         }
+    }
+
+    @Override
+    public BuildListIndexResult buildListIndex(BuildListIndexRequest request) {
+        IndexedTable table = table(request.getTableJson());
+        try {
+            return ListIndexProtos.toProto(ListElementIndex.buildOnNames(table, request.getKeysList(),
+                    ListIndexProtos.fragments(table, request.getFragmentsList()), pageSize(request.getPageSize())));
+        } catch (IllegalArgumentException e) {
+            throw refusal("BAD_KEYS", e);
+        }
+    }
+
+    @Override
+    public QueryListIndexResult queryListIndex(QueryListIndexRequest request) {
+        IndexedTable table = table(request.getTableJson());
+        ListElementIndexDetails details;
+        try {
+            details = ListIndexProtos.fromProto(request.getDetails());
+        } catch (IllegalArgumentException e) {
+            throw refusal("BAD_DETAILS", e);
+        }
+        try {
+            return ListIndexProtos.toProto(ListElementQuery.answer(table, details,
+                    ListIndexProtos.fragments(table, request.getCoveredFragmentsList()), pageSize(request.getPageSize()),
+                    request.getPredicate(), request.getNegated(), request.getEnumerationLimit()));
+        } catch (PredicateException e) {
+            throw new EngineRefusal(EngineError.newBuilder().setKind(e.kind().name()).setMessage(e.getMessage())
+                    .setOffset(e.column()).build());
+        }
+    }
+
+    private static IndexedTable table(String json) {
+        try {
+            return IndexedTable.fromJson(json);
+        } catch (IllegalArgumentException e) {
+            throw refusal("BAD_TABLE", e);
+        }
+    }
+
+    private static int pageSize(int requested) {
+        return requested == 0 ? ListElementIndex.DEFAULT_PAGE_SIZE : requested;
     }
 
     private static List<KeyType> types(List<String> names) {

@@ -17,13 +17,12 @@ import java.util.List;
  * results as SQL prints them: TRUE, FALSE, NULL, one per row.
  */
 public final class AnyElementSteps {
-    private String table;
     private List<String> rows;
     private EngineError refusal;
 
     @Given("the list table")
     public void theListTable(String json) {
-        table = json;
+        ScenarioState.table(json);
     }
 
     @When("the engine evaluates any_element with the predicate {string}")
@@ -39,7 +38,7 @@ public final class AnyElementSteps {
     private void evaluate(String predicate, boolean negated) {
         try {
             rows = RunContext.current().engine().facet(AnyElementEvaluator.class).evaluateAnyElement(
-                    EvaluateAnyElementRequest.newBuilder().setTableJson(table).setPredicate(predicate).setNegated(negated).build())
+                    EvaluateAnyElementRequest.newBuilder().setTableJson(ScenarioState.table()).setPredicate(predicate).setNegated(negated).build())
                     .getRowsList().stream().map(AnyElementSteps::sql).toList();
         } catch (EngineRefusal e) {
             refusal = e.error();

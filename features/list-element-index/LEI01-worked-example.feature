@@ -1,0 +1,54 @@
+Feature: LEI01 The spec's worked example: detections indexed on label and confidence
+
+  "Take a column detections of type list<struct<label: string, confidence: float, area: float>>,
+  indexed with the keys label and confidence. A row whose list holds {car, 0.95, 120} and
+  {person, 0.30, 80} has the entries (car, 0.95) and (person, 0.30), both posting the row's address."
+  Here: that row, a null list, an empty list, and a list with a null element and {car, null, 10}.
+  0.95 is the float 3F733333 (encoded 01 BF 73 33 33), 0.30 is 3E99999A (01 BE 99 99 9A).
+
+  Background:
+    Given the list table
+      """json
+      {"column": "detections",
+       "element": [{"name": "label", "type": "string", "id": 4},
+                   {"name": "confidence", "type": "float", "id": 5},
+                   {"name": "area", "type": "float", "id": 6}],
+       "rows": [[{"label": "car", "confidence": 0.95, "area": 120}, {"label": "person", "confidence": 0.30, "area": 80}],
+                null,
+                [],
+                [null, {"label": "car", "confidence": null, "area": 10}]]}
+      """
+
+  @id:LEI-0001 @spec:lance-list-element-index.md#storage-layout @spec:lance-list-element-index.md#list-element-index @level:must @requires:list_element_index
+  Scenario: One page_data row per element, one with null values per null list, none for an empty list
+    When the engine builds the list element index on keys "label, confidence" with pages of 2 rows
+    Then the page_data rows are
+      | values                                                           | row address |
+      | null                                                             | 0:1         |
+      | 00 00 00 00 00 00                                                | 0:3         |
+      | 02 63 61 72 00 00 00 00 00 03 00 00 00 00 00                     | 0:3         |
+      | 02 63 61 72 00 00 00 00 00 03 01 BF 73 33 33                     | 0:0         |
+      | 02 70 65 72 73 6F 6E 00 00 06 01 BE 99 99 9A                     | 0:0         |
+    And the page_lookup rows are
+      | min                                          | max                                          | null_count | page_idx |
+      | null                                         | 00 00 00 00 00 00                            | 1          | 0        |
+      | 02 63 61 72 00 00 00 00 00 03 00 00 00 00 00 | 02 63 61 72 00 00 00 00 00 03 01 BF 73 33 33 | 0          | 1        |
+      | 02 70 65 72 73 6F 6E 00 00 06 01 BE 99 99 9A | 02 70 65 72 73 6F 6E 00 00 06 01 BE 99 99 9A | 0          | 2        |
+    And the details record key field ids "4, 5", keys "label, confidence" and key types "string, float"
+
+  @id:LEI-0002 @spec:lance-list-element-index.md#accelerated-queries @level:must @requires:list_element_index
+  Scenario: label = 'car' AND confidence > 0.5 is one range, answered exactly
+    Given the index recorded on field ids "4, 5" named "label, confidence" with key types "string, float"
+    When the reader answers any_element with the predicate "label = 'car' AND confidence > 0.5"
+    Then the plan is EXACT
+    And the ranges are
+      | lower                                        | upper                         |
+      | 02 63 61 72 00 00 00 00 00 03 01 BF 00 00 01 | 02 63 61 72 00 00 00 00 00 04 |
+    And the row addresses are "0:0"
+
+  @id:LEI-0003 @spec:lance-list-element-index.md#accelerated-queries @level:must @requires:list_element_index
+  Scenario: NOT any_element excludes the null list and the row whose elements are UNKNOWN
+    Given the index recorded on field ids "4, 5" named "label, confidence" with key types "string, float"
+    When the reader answers NOT any_element with the predicate "label = 'car' AND confidence > 0.5"
+    Then NOT any_element is answered from the index
+    And the row addresses are "0:2"

@@ -1,0 +1,208 @@
+package dev.tableindex.tck.steps;
+
+import dev.tableindex.proto.lance.index.ListElementIndexDetails;
+import dev.tableindex.proto.lance.index.ListElementKeyEncoding;
+import dev.tableindex.proto.tck.BuildListIndexRequest;
+import dev.tableindex.proto.tck.BuildListIndexResult;
+import dev.tableindex.proto.tck.EncodedRange;
+import dev.tableindex.proto.tck.QueryListIndexRequest;
+import dev.tableindex.proto.tck.QueryListIndexResult;
+import dev.tableindex.tck.api.ListElementIndexer;
+import dev.tableindex.tck.run.RunContext;
+import io.cucumber.datatable.DataTable;
+import io.cucumber.java.en.Given;
+import io.cucumber.java.en.Then;
+import io.cucumber.java.en.When;
+import java.util.ArrayList;
+import java.util.Arrays;
+import java.util.HexFormat;
+import java.util.List;
+
+/**
+ * Steps for capability {@code list_element_index}. Row addresses are written {@code <fragment>:<offset>}
+ * (the address is fragment &lt;&lt; 32 | offset); encoded tuples as uppercase hex, {@code null} for a
+ * null value, {@code unbounded} for an open range end.
+ */
+public final class ListIndexSteps {
+    private static final HexFormat HEX = HexFormat.ofDelimiter(" ").withUpperCase();
+
+    private BuildListIndexResult built;
+    private ListElementIndexDetails.Builder recorded;
+    private final List<Long> covered = new ArrayList<>();
+    private int enumerationLimit = 1000;
+    private int pageSize;
+    private QueryListIndexResult answer;
+
+    private static ListElementIndexer engine() {
+        return RunContext.current().engine().facet(ListElementIndexer.class);
+    }
+
+    @When("the engine builds the list element index on keys {string}")
+    public void theEngineBuilds(String keys) {
+        build(keys, 0, "");
+    }
+
+    @When("the engine builds the list element index on keys {string} with pages of {int} rows")
+    public void theEngineBuildsWithPages(String keys, int rows) {
+        build(keys, rows, "");
+    }
+
+    @When("the engine builds the list element index on keys {string} over fragments {string}")
+    public void theEngineBuildsOverFragments(String keys, String fragments) {
+        build(keys, 0, fragments);
+    }
+
+    private void build(String keys, int rows, String fragments) {
+        built = engine().buildListIndex(BuildListIndexRequest.newBuilder().setTableJson(ScenarioState.table())
+                .addAllKeys(list(keys)).setPageSize(rows).addAllFragments(list(fragments).stream().map(Long::parseLong).toList())
+                .build());
+    }
+
+    @Then("the page_data rows are")
+    public void thePageDataRowsAre(DataTable expected) {
+        List<List<String>> actual = new ArrayList<>();
+        actual.add(List.of("values", "row address"));
+        built.getPageDataList().forEach(r -> actual.add(List.of(r.hasValues() ? HEX.formatHex(r.getValues().toByteArray()) : "null",
+                address(r.getRowAddress()))));
+        compare("page_data", expected.cells(), actual);
+    }
+
+    @Then("the page_lookup rows are")
+    public void thePageLookupRowsAre(DataTable expected) {
+        List<List<String>> actual = new ArrayList<>();
+        actual.add(List.of("min", "max", "null_count", "page_idx"));
+        built.getPageLookupList().forEach(r -> actual.add(List.of(
+                r.hasMin() ? HEX.formatHex(r.getMin().toByteArray()) : "null",
+                r.hasMax() ? HEX.formatHex(r.getMax().toByteArray()) : "null",
+                Integer.toString(r.getNullCount()), Integer.toString(r.getPageIdx()))));
+        compare("page_lookup", expected.cells(), actual);
+    }
+
+    @Then("the details record key field ids {string}, keys {string} and key types {string}")
+    public void theDetailsRecord(String ids, String keys, String types) {
+        ListElementIndexDetails details = built.getDetails();
+        List<String> actual = List.of(join(details.getKeyFieldIdsList()), String.join(", ", details.getKeysList()),
+                String.join(", ", details.getKeyTypesList()));
+        if (!actual.equals(List.of(ids, keys, types))) {
+            throw new AssertionError("details record " + actual + ", expected " + List.of(ids, keys, types));
+        }
+        if (details.getKeyEncoding() != ListElementKeyEncoding.LIST_ELEMENT_KEY_ENCODING_ARROW_ROW_V1
+                || details.getTargetIndexVersion() < 1) {
+            throw new AssertionError("key encoding " + details.getKeyEncoding() + ", target index version "
+                    + details.getTargetIndexVersion() + ": expected ARROW_ROW_V1 and a version of 1 or more");
+        }
+    }
+
+    @Given("the index recorded on field ids {string} named {string} with key types {string}")
+    public void theIndexRecorded(String ids, String names, String types) {
+        recorded = ListElementIndexDetails.newBuilder()
+                .addAllKeyFieldIds(list(ids).stream().map(Integer::parseInt).toList())
+                .addAllKeys(list(names)).addAllKeyTypes(list(types))
+                .setKeyEncoding(ListElementKeyEncoding.LIST_ELEMENT_KEY_ENCODING_ARROW_ROW_V1).setTargetIndexVersion(1);
+    }
+
+    @Given("the index's key encoding is {word}")
+    public void theKeyEncodingIs(String encoding) {
+        recorded.setKeyEncoding(ListElementKeyEncoding.valueOf(encoding));
+    }
+
+    @Given("the index covers fragments {string}")
+    public void theIndexCovers(String fragments) {
+        covered.clear();
+        list(fragments).forEach(f -> covered.add(Long.parseLong(f)));
+    }
+
+    @Given("the index has pages of {int} rows")
+    public void theIndexHasPages(int rows) {
+        pageSize = rows;
+    }
+
+    @Given("the reader enumerates at most {int} null-set combinations")
+    public void theReaderEnumeratesAtMost(int limit) {
+        enumerationLimit = limit;
+    }
+
+    @When("the reader answers any_element with the predicate {string}")
+    public void theReaderAnswers(String predicate) {
+        query(predicate, false);
+    }
+
+    @When("the reader answers NOT any_element with the predicate {string}")
+    public void theReaderAnswersNot(String predicate) {
+        query(predicate, true);
+    }
+
+    private void query(String predicate, boolean negated) {
+        answer = engine().queryListIndex(QueryListIndexRequest.newBuilder().setTableJson(ScenarioState.table())
+                .setDetails(recorded).addAllCoveredFragments(covered).setPageSize(pageSize).setPredicate(predicate)
+                .setNegated(negated).setEnumerationLimit(enumerationLimit).build());
+    }
+
+    @Then("the plan is {word}")
+    public void thePlanIs(String mode) {
+        if (!answer.getMode().equals(mode)) {
+            throw new AssertionError("the plan is " + answer.getMode() + " (" + answer.getReason() + "), expected " + mode);
+        }
+    }
+
+    @Then("the index is not used because {string}")
+    public void theIndexIsNotUsedBecause(String reason) {
+        thePlanIs("NOT_USED");
+        if (!answer.getReason().contains(reason)) {
+            throw new AssertionError("not used because \"" + answer.getReason() + "\", expected a reason containing \"" + reason + "\"");
+        }
+    }
+
+    @Then("the ranges are")
+    public void theRangesAre(DataTable expected) {
+        List<List<String>> actual = new ArrayList<>();
+        actual.add(List.of("lower", "upper"));
+        for (EncodedRange range : answer.getRangesList()) {
+            actual.add(List.of(range.hasLower() ? HEX.formatHex(range.getLower().toByteArray()) : "unbounded",
+                    range.hasUpper() ? HEX.formatHex(range.getUpper().toByteArray()) : "unbounded"));
+        }
+        compare("ranges", expected.cells(), actual);
+    }
+
+    @Then("NOT any_element is answered from the index")
+    public void notIsAnsweredFromTheIndex() {
+        if (!answer.getNotExact()) {
+            throw new AssertionError("NOT any_element is refused: " + answer.getNotReason());
+        }
+    }
+
+    @Then("NOT any_element is refused because {string}")
+    public void notIsRefusedBecause(String reason) {
+        if (answer.getNotExact() || !answer.getNotReason().contains(reason)) {
+            throw new AssertionError("NOT any_element " + (answer.getNotExact() ? "is answered from the index" : "is refused because \""
+                    + answer.getNotReason() + "\"") + ", expected it refused because \"" + reason + "\"");
+        }
+    }
+
+    @Then("the row addresses are {string}")
+    public void theRowAddressesAre(String expected) {
+        List<String> actual = answer.getRowsList().stream().map(ListIndexSteps::address).toList();
+        List<String> want = expected.equals("none") ? List.of() : list(expected);
+        if (!actual.equals(want)) {
+            throw new AssertionError("rows " + (actual.isEmpty() ? "none" : String.join(", ", actual)) + ", expected " + expected);
+        }
+    }
+
+    private static String address(long rowAddress) {
+        return (rowAddress >>> 32) + ":" + (rowAddress & 0xFFFF_FFFFL);
+    }
+
+    private static List<String> list(String text) {
+        return text.isBlank() ? List.of() : Arrays.stream(text.split(",")).map(String::strip).toList();
+    }
+
+    private static String join(List<Integer> values) {
+        return String.join(", ", values.stream().map(String::valueOf).toList());
+    }
+
+    private static void compare(String what, List<List<String>> expected, List<List<String>> actual) {
+        if (!expected.equals(actual)) {
+            throw new AssertionError(what + " rows differ:\n expected " + expected + "\n actual   " + actual);
+        }
+    }
+}
