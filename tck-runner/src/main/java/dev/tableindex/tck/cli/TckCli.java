@@ -9,7 +9,8 @@ import picocli.CommandLine.Command;
 @Command(name = "tck", mixinStandardHelpOptions = true, version = "tck 0.1.0-SNAPSHOT",
         description = "Conformance kit for table-format indexes.",
         subcommands = {RunCommand.class, ServeEngineCommand.class, CompareCommand.class, TraceCommand.class,
-            EncodeKeyCommand.class, DecodeKeyCommand.class, AnyElementCommand.class, ManifestCommand.class,
+            EncodeKeyCommand.class, DecodeKeyCommand.class, AnyElementCommand.class, ListIndexCommand.class,
+            ManifestCommand.class,
             GoldenCommand.class})
 public final class TckCli {
     public static final int EXIT_FAILED_CHECKS = 1;

@@ -180,4 +180,33 @@ class TckCliTest {
         assertThat(bad.exitCode()).isEqualTo(2);
         assertThat(bad.err()).contains("unknown field 'size'").contains("at column 1");
     }
+
+    @Test
+    void listIndexBuildPrintsPageDataThenPageLookupAndQueryPrintsThePlanAndBothAnswers(@org.junit.jupiter.api.io.TempDir Path dir)
+            throws Exception {
+        Path table = dir.resolve("t.json");
+        Files.writeString(table, """
+                {"element": [{"name": "label", "type": "string", "id": 4}, {"name": "confidence", "type": "float", "id": 5}],
+                 "fragments": [{"id": 0, "rows": [[{"label": "car", "confidence": 0.95}], null, []]},
+                               {"id": 1, "rows": [[{"label": "car", "confidence": 0.7}]], "deleted": [0]}]}
+                """);
+        Run build = tck("list-index", "build", "--table", table.toString(), "--keys", "label,confidence", "--page-size", "1");
+        assertThat(build.out().split("\\R")).containsExactly(
+                "null\t1",
+                "02 63 61 72 00 00 00 00 00 03 01 BF 73 33 33\t0",
+                "--",
+                "null\tnull\t1\t0",
+                "02 63 61 72 00 00 00 00 00 03 01 BF 73 33 33\t02 63 61 72 00 00 00 00 00 03 01 BF 73 33 33\t0\t1");
+        Run query = tck("list-index", "query", "--table", table.toString(), "--keys", "label,confidence",
+                "--predicate", "label = 'car'", "--covered", "0");
+        var json = new ObjectMapper().readTree(query.out());
+        assertThat(json.path("mode").asText()).isEqualTo("EXACT");
+        assertThat(json.path("ranges").get(0).path("lower").asText()).isEqualTo("02 63 61 72 00 00 00 00 00 03");
+        assertThat(json.path("ranges").get(0).path("upper").asText()).isEqualTo("02 63 61 72 00 00 00 00 00 04");
+        assertThat(json.path("rows").toString()).isEqualTo("[0]");
+        assertThat(json.path("scan_rows").toString()).isEqualTo("[0]");
+        Run bad = tck("list-index", "query", "--table", table.toString(), "--keys", "size", "--predicate", "label = 'car'");
+        assertThat(bad.exitCode()).isEqualTo(2);
+        assertThat(bad.err()).contains("no element field named 'size'");
+    }
 }
