@@ -119,6 +119,26 @@ class ListElementIndexTest {
         assertThat(ListElementQuery.answer(table, index, "label = 'car'", true, 100).rows()).isEmpty();
     }
 
+    @Test
+    void theManifestRecordsTheListColumnVersionZeroAndTheWrappedDetails() throws Exception {
+        ListElementIndex index = ListElementIndex.build(TABLE, List.of(4, 5), Set.of(0L), 4096);
+        var metadata = ListElementIndexMetadata.of(index, java.util.UUID.fromString("c7f5ea52-5be9-4d27-ad53-4bd1eaf8debc"),
+                "detections_idx", 2, 1, 1796015242488L);
+        assertThat(metadata.getFieldsList()).containsExactly(2);
+        assertThat(metadata.getIndexVersion()).isZero();
+        assertThat(metadata.getIndexDetails().getTypeUrl()).isEqualTo("/lance.index.pb.ListElementIndexDetails");
+        var details = dev.tableindex.proto.lance.index.ListElementIndexDetails.parseFrom(metadata.getIndexDetails().getValue());
+        assertThat(details.getKeyFieldIdsList()).containsExactly(4, 5);
+        assertThat(details.getKeyTypesList()).containsExactly("string", "float");
+        assertThat(details.getTargetDetails().getTypeUrl()).isEqualTo("/lance.table.BTreeIndexDetails");
+        assertThat(details.getTargetIndexVersion()).isGreaterThanOrEqualTo(1);
+        // the manifest codec reads it back: coverage {0}
+        var file = dev.tableindex.model.manifest.ManifestFile.of(dev.tableindex.proto.lance.table.Manifest.newBuilder()
+                .setVersion(2).build(), java.util.Optional.of(dev.tableindex.proto.lance.table.IndexSection.newBuilder()
+                .addIndices(metadata).build()), java.util.Optional.empty());
+        assertThat(file.segments().get(0).coverage().fragmentIds()).contains(List.of(0L));
+    }
+
     private static Plan plan(String predicate) {
         return ListElementPlanner.plan(BoundPredicate.of(predicate, TABLE.element()).predicate(), TABLE.element(),
                 List.of(0, 1), 100);
