@@ -188,11 +188,7 @@ public final class ArrowLists {
 
     private static Reader reader(FieldVector child) {
         Field field = child.getField();
-        if (field.getDictionary() != null) {
-            throw new KeyType.KeyTypeException("field '" + field.getName() + "' is dictionary encoded; decode it "
-                    + "first (key types are " + ArrowKeyTypes.ACCEPTED + ")");
-        }
-        KeyType type = ArrowKeyTypes.of(field);
+        KeyType type = ArrowKeyTypes.ofVectorField(field);
         Kind kind = type.kind();
         if (kind == Kind.BOOL) {
             if (!(child instanceof BitVector bits)) {

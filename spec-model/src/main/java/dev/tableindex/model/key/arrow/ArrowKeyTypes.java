@@ -26,6 +26,18 @@ public final class ArrowKeyTypes {
     private ArrowKeyTypes() {
     }
 
+    /**
+     * The key type of a vector's field, for reading its values: as {@link #of(Field)}, but a
+     * dictionary-encoded field is refused, because its vector holds indices, not the values.
+     */
+    public static KeyType ofVectorField(Field field) {
+        if (field.getDictionary() != null) {
+            throw new KeyType.KeyTypeException("field '" + field.getName() + "' is dictionary encoded; decode it first"
+                    + " (key types are " + ACCEPTED + ")");
+        }
+        return of(field);
+    }
+
     /** The key type of a field's Arrow type; see {@link #of(ArrowType)}. */
     public static KeyType of(Field field) {
         try {

@@ -117,11 +117,7 @@ public final class StructKeyEncoder {
 
     private Key accessor(FieldVector vector) {
         Field field = vector.getField();
-        if (field.getDictionary() != null) {
-            throw new KeyType.KeyTypeException("field '" + field.getName() + "' is dictionary encoded; decode it "
-                    + "before encoding keys (key types are " + ArrowKeyTypes.ACCEPTED + ")");
-        }
-        KeyType type = ArrowKeyTypes.of(field);
+        KeyType type = ArrowKeyTypes.ofVectorField(field);
         Kind kind = type.kind();
         if (kind == Kind.BOOL) {
             return new BoolKey(type, expect(vector, BitVector.class, type));
