@@ -6,7 +6,9 @@ import dev.tableindex.model.anyelement.ElementSchema;
 import dev.tableindex.model.anyelement.TruthValue;
 import java.util.ArrayList;
 import java.util.HashSet;
+import java.util.HashMap;
 import java.util.List;
+import java.util.Map;
 import java.util.Set;
 import java.util.TreeSet;
 
@@ -61,15 +63,18 @@ public final class ListElementQuery {
         Set<Long> rows = new TreeSet<>();
         int pagesRead = 0;
         Set<Long> indexed = new HashSet<>();
+        Map<Long, IndexedTable.Fragment> fragments = new HashMap<>();
+        table.fragments().forEach(f -> fragments.put(f.id(), f));
         if (fromIndex) {
             for (ListElementIndex segment : segments) {
                 ListElementIndex.Found found = segment.search(plan.ranges());
                 pagesRead += found.pagesRead();
-                Set<Long> trueRows = plan.mode() == Plan.Mode.EXACT ? found.rows() : recheck(table, bound, found.rows());
-                Set<Long> live = liveRows(table, segment.coveredFragments());
+                // a hit is looked up in its fragment: no pass over every row for a selective query
+                Set<Long> trueRows = plan.mode() == Plan.Mode.EXACT ? found.rows() : recheck(fragments, bound, found.rows());
                 if (!negated) {
-                    trueRows.stream().filter(live::contains).forEach(rows::add);
+                    trueRows.stream().filter(row -> live(fragments, row)).forEach(rows::add);
                 } else {
+                    Set<Long> live = liveRows(table, segment.coveredFragments());
                     ListElementIndex.Found nulls = segment.nullLists();
                     ListElementIndex.Found unknown = segment.search(plan.unknownRanges());
                     pagesRead += nulls.pagesRead() + unknown.pagesRead();
@@ -113,17 +118,25 @@ public final class ListElementQuery {
         return rows;
     }
 
-    private static Set<Long> recheck(IndexedTable table, BoundPredicate predicate, Set<Long> candidates) {
+    /** The candidates on which the call is TRUE, evaluated on their rows' data. */
+    private static Set<Long> recheck(Map<Long, IndexedTable.Fragment> fragments, BoundPredicate predicate, Set<Long> candidates) {
         Set<Long> rows = new HashSet<>();
-        for (IndexedTable.Fragment fragment : table.fragments()) {
-            for (int offset = 0; offset < fragment.rows().size(); offset++) {
-                long address = IndexedTable.rowAddress(fragment.id(), offset);
-                if (candidates.contains(address) && AnyElement.test(predicate, fragment.rows().get(offset)) == TruthValue.TRUE) {
-                    rows.add(address);
-                }
+        for (long address : candidates) {
+            IndexedTable.Fragment fragment = fragments.get(address >>> 32);
+            int offset = (int) address;
+            if (fragment != null && offset < fragment.rows().size()
+                    && AnyElement.test(predicate, fragment.rows().get(offset)) == TruthValue.TRUE) {
+                rows.add(address);
             }
         }
         return rows;
+    }
+
+    /** Whether the row exists and is not deleted. */
+    private static boolean live(Map<Long, IndexedTable.Fragment> fragments, long address) {
+        IndexedTable.Fragment fragment = fragments.get(address >>> 32);
+        int offset = (int) address;
+        return fragment != null && offset >= 0 && offset < fragment.rows().size() && !fragment.deleted().contains(offset);
     }
 
     private static Set<Long> liveRows(IndexedTable table, Set<Long> fragments) {
