@@ -16,7 +16,7 @@ import io.cucumber.plugin.event.TestCaseFinished;
  * an operation of a capability it declares, is FAIL for a must and ADVISORY_FAIL for a should; a
  * scenario skipped because its capability is not declared is UNSUPPORTED; anything else (engine
  * crash or hang, harness error, missing golden file, undefined or pending step) is ERROR. An
- * {@code @open} scenario is OPEN whatever happened, with what happened as its message.
+ * {@code @open} scenario that ran to a verdict is OPEN, with that verdict as its message.
  */
 public final class OutcomePlugin implements ConcurrentEventListener {
 
@@ -56,7 +56,9 @@ public final class OutcomePlugin implements ConcurrentEventListener {
                 message = result.getStatus().name().toLowerCase(java.util.Locale.ROOT) + " step: the suite is broken";
             }
         }
-        if (tags.open()) {
+        // an open question records the engine's answer instead of judging it; an engine that does not
+        // declare the capability, or that broke, is still UNSUPPORTED or ERROR
+        if (tags.open() && (outcome == Outcome.PASS || outcome == Outcome.FAIL || outcome == Outcome.ADVISORY_FAIL)) {
             message = "open question; engine answer: " + (outcome == Outcome.PASS ? "as the scenario proposes" : message);
             outcome = Outcome.OPEN;
         }

@@ -86,6 +86,13 @@ class TckRunTest {
     }
 
     @Test
+    void anOpenScenarioIsUnsupportedWhenItsCapabilityIsNotDeclared() {
+        TckReport report = run("test-nothing-declared", "@open", null, false);
+        assertThat(report.scenarios()).isNotEmpty()
+                .allSatisfy(s -> assertThat(s.outcome()).isEqualTo(Outcome.UNSUPPORTED));
+    }
+
+    @Test
     void mutantsAreCaughtByTheScenariosOfTheRuleTheyBreak() {
         TckReport unknownCoverage = run("mutant-unknown-coverage", "@id:MR-0010 or @id:MR-0001", null, false);
         assertThat(outcomes(unknownCoverage)).containsEntry("MR-0010", Outcome.FAIL).containsEntry("MR-0001", Outcome.PASS);
