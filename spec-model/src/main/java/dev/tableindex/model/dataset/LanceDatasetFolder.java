@@ -12,7 +12,6 @@ import java.nio.file.Path;
 import java.util.ArrayList;
 import java.util.Comparator;
 import java.util.List;
-import java.util.Optional;
 import java.util.OptionalLong;
 import java.util.stream.Stream;
 
@@ -121,13 +120,5 @@ public final class LanceDatasetFolder {
         } catch (IOException e) {
             return OptionalLong.empty();
         }
-    }
-
-    /** The folder that holds {@code path} when it is a manifest file inside {@code _versions/}. */
-    public static Optional<Path> datasetRootOf(Path manifestFile) {
-        Path parent = manifestFile.toAbsolutePath().getParent();
-        return parent != null && parent.getFileName() != null
-                && parent.getFileName().toString().equals(VERSIONS_DIR)
-                ? Optional.ofNullable(parent.getParent()) : Optional.empty();
     }
 }

@@ -356,50 +356,47 @@ public final class ArrowLists {
 
     private static void fill(ListVector list, ListTable table) {
         list.allocateNew();
-        StructVector struct = (StructVector) list.getDataVector();
-        int next = 0;
-        for (int r = 0; r < table.rows().size(); r++) {
-            List<Object[]> row = table.rows().get(r);
-            int start = list.startNewValue(r);
-            if (start != next) {
-                throw new IllegalStateException("offset " + start + " at row " + r + ", expected " + next);
-            }
-            int size = row == null ? 0 : row.size();
-            for (int e = 0; e < size; e++) {
-                setElement(struct, next + e, row.get(e), table, r, e);
-            }
-            next += size;
-            list.endValue(r, size);
-            if (row == null) {
-                list.setNull(r);
-            }
-        }
-        finish(struct, next);
+        fill(table, (StructVector) list.getDataVector(), list::startNewValue, list::endValue, list::setNull);
         list.setValueCount(table.rows().size());
     }
 
     private static void fill(LargeListVector list, ListTable table) {
         list.allocateNew();
-        StructVector struct = (StructVector) list.getDataVector();
+        fill(table, (StructVector) list.getDataVector(), list::startNewValue, list::endValue, list::setNull);
+        list.setValueCount(table.rows().size());
+    }
+
+    /** What filling needs of a list vector: List and LargeList have these calls but no common type. */
+    @FunctionalInterface
+    private interface StartRow {
+        long start(int row);
+    }
+
+    @FunctionalInterface
+    private interface EndRow {
+        void end(int row, int size);
+    }
+
+    private static void fill(ListTable table, StructVector struct, StartRow start, EndRow end,
+                             java.util.function.IntConsumer setNull) {
         int next = 0;
         for (int r = 0; r < table.rows().size(); r++) {
             List<Object[]> row = table.rows().get(r);
-            long start = list.startNewValue(r);
-            if (start != next) {
-                throw new IllegalStateException("offset " + start + " at row " + r + ", expected " + next);
+            long offset = start.start(r);
+            if (offset != next) {
+                throw new IllegalStateException("offset " + offset + " at row " + r + ", expected " + next);
             }
             int size = row == null ? 0 : row.size();
             for (int e = 0; e < size; e++) {
                 setElement(struct, next + e, row.get(e), table, r, e);
             }
             next += size;
-            list.endValue(r, size);
+            end.end(r, size);
             if (row == null) {
-                list.setNull(r);
+                setNull.accept(r);
             }
         }
         finish(struct, next);
-        list.setValueCount(table.rows().size());
     }
 
     private static void finish(StructVector struct, int elements) {
