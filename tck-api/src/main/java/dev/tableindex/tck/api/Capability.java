@@ -16,7 +16,14 @@ public enum Capability {
     ANY_ELEMENT("any_element", AnyElementEvaluator.class,
             "evaluate [NOT] any_element(list, 'predicate') over list<struct> rows with SQL three-valued logic"),
     LIST_ELEMENT_INDEX("list_element_index", ListElementIndexer.class,
-            "build a list element index segment and answer [NOT] any_element with it, as a reader");
+            "build a list element index segment and answer [NOT] any_element with it, as a reader"),
+    TABLE_LIFECYCLE("table.lifecycle", TableLifecycle.class,
+            "apply table operations (create, append, delete, merge-insert, column rewrite, compaction, schema"
+                    + " changes, create/drop/optimize index) writing real manifests, and read the dataset back"),
+    INDEX_V2("index_v2", IndexV2Support.class,
+            "write the proposed top-level IndexV2 next to the legacy index metadata and prefer it as a reader"),
+    INDEX_OPEN_REQUESTS("index.open_requests", IndexOpening.class,
+            "open an index's files through a request-counting object store, using recorded file sizes");
 
     private final String id;
     private final Class<? extends Facet> facet;

@@ -1,6 +1,12 @@
 package dev.tableindex.tck.engine;
 
+import dev.tableindex.proto.tck.ApplyTableOperationRequest;
+import dev.tableindex.proto.tck.ApplyTableOperationResult;
 import dev.tableindex.proto.tck.CompareKeysRequest;
+import dev.tableindex.proto.tck.CountRowsRequest;
+import dev.tableindex.proto.tck.CountRowsResult;
+import dev.tableindex.proto.tck.DescribeIndexesRequest;
+import dev.tableindex.proto.tck.DescribeIndexesResult;
 import dev.tableindex.proto.tck.CompareKeysResult;
 import dev.tableindex.proto.tck.EncodeKeyRequest;
 import dev.tableindex.proto.tck.EncodeKeyResult;
@@ -14,9 +20,12 @@ import dev.tableindex.tck.api.AnyElementEvaluator;
 import dev.tableindex.tck.api.Capability;
 import dev.tableindex.tck.api.EngineUnsupported;
 import dev.tableindex.tck.api.Facet;
+import dev.tableindex.tck.api.IndexOpening;
+import dev.tableindex.tck.api.IndexV2Support;
 import dev.tableindex.tck.api.KeyEncoder;
 import dev.tableindex.tck.api.ListElementIndexer;
 import dev.tableindex.tck.api.ManifestReading;
+import dev.tableindex.tck.api.TableLifecycle;
 import dev.tableindex.tck.api.TckEngine;
 import java.util.function.Function;
 
@@ -60,6 +69,27 @@ final class ProtocolOps {
                     return send.apply(Request.newBuilder().setQueryListIndex(request)).getQueryListIndex();
                 }
             };
+            case TABLE_LIFECYCLE -> new TableLifecycle() {
+                @Override
+                public ApplyTableOperationResult apply(ApplyTableOperationRequest request) {
+                    return send.apply(Request.newBuilder().setApplyTableOperation(request)).getApplyTableOperation();
+                }
+
+                @Override
+                public DescribeIndexesResult describeIndexes(DescribeIndexesRequest request) {
+                    return send.apply(Request.newBuilder().setDescribeIndexes(request)).getDescribeIndexes();
+                }
+
+                @Override
+                public CountRowsResult countRows(CountRowsRequest request) {
+                    return send.apply(Request.newBuilder().setCountRows(request)).getCountRows();
+                }
+            };
+            // A declaration only: its behaviour shows in the table.lifecycle operations.
+            case INDEX_V2 -> new IndexV2Support() {
+            };
+            case INDEX_OPEN_REQUESTS -> (IndexOpening) request ->
+                    send.apply(Request.newBuilder().setOpenIndex(request)).getOpenIndex();
         };
         return type.cast(facet);
     }
@@ -80,6 +110,14 @@ final class ProtocolOps {
                     engine.facet(ListElementIndexer.class).buildListIndex(request.getBuildListIndex())).build();
             case QUERY_LIST_INDEX -> Result.newBuilder().setQueryListIndex(
                     engine.facet(ListElementIndexer.class).queryListIndex(request.getQueryListIndex())).build();
+            case APPLY_TABLE_OPERATION -> Result.newBuilder().setApplyTableOperation(
+                    engine.facet(TableLifecycle.class).apply(request.getApplyTableOperation())).build();
+            case DESCRIBE_INDEXES -> Result.newBuilder().setDescribeIndexes(
+                    engine.facet(TableLifecycle.class).describeIndexes(request.getDescribeIndexes())).build();
+            case COUNT_ROWS -> Result.newBuilder().setCountRows(
+                    engine.facet(TableLifecycle.class).countRows(request.getCountRows())).build();
+            case OPEN_INDEX -> Result.newBuilder().setOpenIndex(
+                    engine.facet(IndexOpening.class).openIndex(request.getOpenIndex())).build();
             case OP_NOT_SET -> throw new EngineUnsupported("request " + request.getId() + " names no operation");
         };
     }
