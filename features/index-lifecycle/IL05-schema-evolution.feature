@@ -1,0 +1,34 @@
+Feature: IL05 Indexes follow the schema by field id
+
+  IndexMetadata.fields "refer to file.Field.id". A rename keeps the field id, so the index follows it; a
+  dropped field takes its indexes with it; an index never names a field id the schema does not have.
+  Field ids of "id int64, name string" are 0 and 1.
+
+  Background:
+    Given the engine creates a table with columns "id int64, name string" in fragments of 2 rows:
+      """json
+      [{"id": 1, "name": "a"}, {"id": 2, "name": "b"}, {"id": 3, "name": "c"}, {"id": 4, "name": "d"}]
+      """
+    And the engine creates a btree index "id_idx" on "id"
+    And the engine creates a btree index "name_idx" on "name"
+
+  @id:IL-0040 @spec:lance-table.proto#IndexMetadata.fields @level:must @requires:table.lifecycle
+  Scenario: A renamed column keeps its field id and its index
+    When the engine renames column "name" to "label"
+    Then column "label" has field id 1
+    And the manifest has index "name_idx" on field ids "1"
+    And counting the rows where "label = 'b'" gives 1, with and without indexes
+
+  @id:IL-0041 @spec:lance-table.proto#IndexMetadata.fields @level:must @requires:table.lifecycle
+  Scenario: Dropping a column drops the indexes on it and keeps the others
+    When the engine drops column "name"
+    Then the manifest has no index "name_idx"
+    And the manifest has index "id_idx" on field ids "0"
+    And every index is on fields of the schema
+    And counting the rows where "id >= 2" gives 3, with and without indexes
+
+  @id:IL-0042 @spec:lance-table.proto#IndexMetadata.fields @level:must @requires:table.lifecycle
+  Scenario: After a column's type changes, no index names a field the schema does not have
+    When the engine changes the type of column "id" to "int32"
+    Then every index is on fields of the schema
+    And counting the rows where "id >= 2" gives 3, with and without indexes

@@ -1,0 +1,35 @@
+Feature: IL08 The manifest says an index's type and its files' sizes
+
+  Goal 5, "Make it cheaper to retrieve the index type": the type is in the manifest (index_details'
+  type URL; "If a user provides a simple string identifier like "btree" then it will be converted to
+  "/lance.table.BTreeIndexDetails""). Goal 2, "Allow faster index loading by storing size in
+  manifest": IndexMetadata.files "enables skipping HEAD calls when opening indices"; "If this is empty,
+  the index files sizes are unknown."
+
+  Background:
+    Given the engine creates a table with columns "id int64, name string" in fragments of 2 rows:
+      """json
+      [{"id": 1, "name": "a"}, {"id": 2, "name": "b"}, {"id": 3, "name": "c"}, {"id": 4, "name": "d"}]
+      """
+    And the engine creates a btree index "id_idx" on "id"
+
+  @id:IL-0070 @spec:lance-table.proto#IndexMetadata.index_details @level:should @requires:table.lifecycle
+  Scenario: The type of each index is the type URL of its details
+    When the engine creates a bitmap index "name_idx" on "name"
+    Then index "id_idx" has the type URL "/lance.table.BTreeIndexDetails"
+    And index "name_idx" has the type URL "/lance.table.BitmapIndexDetails"
+
+  @id:IL-0071 @spec:lance-table.proto#IndexMetadata.files @level:should @requires:table.lifecycle
+  Scenario: Every index file is recorded with its exact size
+    Then every segment of index "id_idx" records each of its files with the file's size
+
+  @id:IL-0072 @spec:lance-index-v2-design.md#goals @level:should @requires:table.lifecycle @requires:index.open_requests
+  Scenario: With file sizes recorded, opening an index makes no size request
+    When the engine opens index "id_idx"
+    Then opening it made no size request
+
+  @id:IL-0073 @spec:lance-table.proto#IndexMetadata.files @level:should @requires:table.lifecycle @requires:index.open_requests
+  Scenario: Without file sizes, opening an index needs one size request per file
+    Given the kit commits a version where index "id_idx" records no files
+    When the engine opens index "id_idx"
+    Then opening it made one size request per file

@@ -1,0 +1,31 @@
+Feature: IM02 Index entries a reader cannot use are ignored, and answers stay right
+
+  A reader meets index entries it cannot use: an index_version newer than it knows, a details type it
+  does not know ("Indexes are plugins"), a bitmap with no bytes (coverage unknown). It must still answer
+  every query right, from the data where the index cannot help. Four rows, ids 1..4 in two fragments.
+
+  Background:
+    Given the engine creates a table with columns "id int64, name string" in fragments of 2 rows:
+      """json
+      [{"id": 1, "name": "a"}, {"id": 2, "name": "b"}, {"id": 3, "name": "c"}, {"id": 4, "name": "d"}]
+      """
+    And the engine creates a btree index "id_idx" on "id"
+
+  @id:IM-0010 @spec:lance-table.proto#IndexMetadata.index_version @level:should @requires:table.lifecycle
+  Scenario: An index_version newer than the reader knows: the index is ignored
+    Given the kit commits a version where index "id_idx" has index_version 99
+    When the engine describes the indexes
+    Then the engine uses no index
+    And counting the rows where "id >= 2" gives 3, with and without indexes
+
+  @id:IM-0011 @spec:lance-table.proto#IndexMetadata.index_details @level:must @requires:table.lifecycle
+  Scenario: An index of a type the reader does not know: the query still answers
+    Given the kit commits a version where index "id_idx" has the details type URL "/example.FooIndexDetails"
+    Then counting the rows where "id >= 2" gives 3, with and without indexes
+    And counting the rows where "id = 4" gives 1, with and without indexes
+
+  @id:IM-0012 @spec:lance-table.proto#IndexMetadata.fragment_bitmap @level:must @requires:table.lifecycle
+  Scenario: An index whose coverage is unknown: the query still answers
+    Given the kit commits a version where index "id_idx" has empty fragment_bitmap bytes
+    Then counting the rows where "id >= 2" gives 3, with and without indexes
+    And counting the rows where "id = 4" gives 1, with and without indexes

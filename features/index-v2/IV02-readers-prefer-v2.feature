@@ -1,0 +1,35 @@
+Feature: IV02 Readers prefer the IndexV2 metadata
+
+  "Newer readers should prefer the V2 metadata. Later, add a feature flag for dropping the old
+  metadata." The design names neither the flag nor what a reader does when the two forms disagree; the
+  kit's choices are in docs/decisions/0004 and the scenarios below are open.
+
+  Background:
+    Given the engine creates a table with columns "id int64, name string" in fragments of 2 rows:
+      """json
+      [{"id": 1, "name": "a"}, {"id": 2, "name": "b"}, {"id": 3, "name": "c"}, {"id": 4, "name": "d"}]
+      """
+    And the engine creates a btree index "id_idx" on "id"
+
+  @id:IV-0010 @spec:lance-index-v2-design.md#faq @level:must @requires:table.lifecycle @requires:index_v2 @open
+  Scenario: With the legacy metadata dropped under the flag, the reader uses the IndexV2
+    Open question: which feature flag allows dropping the legacy metadata? The kit's choice is writer
+    flag 1 << 12 = 4096 (bits 9 to 11 are taken by newer Lance), a writer flag only: an old writer would
+    not maintain IndexV2, while an old reader that sees no legacy index just scans and stays right.
+    Given the kit commits a version with only the IndexV2 metadata and writer feature flag 4096 set
+    When the engine describes the indexes
+    Then the engine uses the indexes "id_idx"
+    And the engine's index "id_idx" covers fragments "0, 1"
+    And counting the rows where "id >= 2" gives 3, with and without indexes
+
+  @id:IV-0011 @spec:lance-index-v2-design.md#faq @level:must @requires:table.lifecycle @requires:index_v2 @open
+  Scenario: When an old writer changed only the legacy entries, the reader follows the legacy entries
+    Open question: what does a reader do when IndexV2 and the legacy entries disagree? An old writer that
+    keeps unknown fields (protobuf-java does) carries the IndexV2 over unchanged while it maintains the
+    legacy entries, so the legacy entries are the newer truth. The kit's choice: the reader uses IndexV2
+    only when it agrees with the legacy entries, and otherwise the legacy ones. Here the legacy segment
+    no longer covers fragment 1, as after an old writer's column rewrite.
+    Given the kit commits a version where only the legacy segments of "id_idx" cover fragments "0"
+    When the engine describes the indexes
+    Then the engine's index "id_idx" covers fragments "0"
+    And counting the rows where "id >= 2" gives 3, with and without indexes

@@ -1,0 +1,193 @@
+package dev.tableindex.tck.steps;
+
+import dev.tableindex.model.manifest.FragmentCoverage;
+import dev.tableindex.model.manifest.IndexSegment;
+import dev.tableindex.model.manifest.IndexV2Entry;
+import dev.tableindex.model.manifest.ManifestFile;
+import dev.tableindex.proto.lance.table.IndexMetadata;
+import dev.tableindex.proto.lance.table.IndexSection;
+import io.cucumber.java.en.Given;
+import io.cucumber.java.en.Then;
+import java.util.ArrayList;
+import java.util.List;
+import java.util.Map;
+import java.util.Optional;
+import java.util.Set;
+import java.util.TreeSet;
+import java.util.UUID;
+import java.util.function.Function;
+import java.util.stream.Collectors;
+
+/**
+ * Capability {@code index_v2}: the top-level IndexV2 entries the engine wrote (IndexSection field 2,
+ * docs/decisions/0001) and how they relate to the legacy segments (docs/decisions/0004).
+ */
+public final class IndexV2Steps {
+
+    private static ManifestFile manifest() {
+        return TableScenario.current().latestManifest();
+    }
+
+    @Then("the manifest has an IndexV2 {string} on field ids {string} of type {string}")
+    public void hasIndexV2(String name, String fieldIds, String typeId) {
+        IndexV2Entry entry = indexV2(manifest(), name);
+        List<Integer> expected = TableManifestSteps.parseIdsInOrder(fieldIds);
+        if (!entry.fieldIds().equals(expected)) {
+            throw new AssertionError("IndexV2 " + name + " is on field ids " + entry.fieldIds() + ", expected " + expected);
+        }
+        if (!entry.indexTypeId().equals(typeId)) {
+            throw new AssertionError("IndexV2 " + name + " has index_type_id '" + entry.indexTypeId() + "', expected '" + typeId + "'");
+        }
+        if (entry.configTypeUrl().isEmpty()) {
+            throw new AssertionError("IndexV2 " + name + " has no index_config");
+        }
+    }
+
+    @Then("the manifest has no IndexV2 {string}")
+    public void hasNoIndexV2(String name) {
+        if (manifest().topLevelIndexes().stream().anyMatch(e -> e.name().equals(name))) {
+            throw new AssertionError("the manifest still has an IndexV2 named " + name);
+        }
+    }
+
+    /** One file per legacy segment: same id, same coverage, the segment's one file and its size. */
+    @Then("the IndexV2 {string} and its legacy segments describe the same files")
+    public void agreesWithLegacy(String name) {
+        List<String> differences = differences(manifest(), name);
+        if (!differences.isEmpty()) {
+            throw new AssertionError("IndexV2 " + name + " and its legacy segments disagree: " + String.join("; ", differences));
+        }
+    }
+
+    /** What an old writer may leave: no IndexV2 at all, or entries still true to the legacy segments. */
+    @Then("any IndexV2 left in the manifest agrees with the legacy segments")
+    public void anyLeftAgrees() {
+        ManifestFile manifest = manifest();
+        List<String> differences = new ArrayList<>();
+        for (IndexV2Entry entry : manifest.topLevelIndexes()) {
+            differences.addAll(differences(manifest, entry.name()));
+        }
+        if (!differences.isEmpty()) {
+            throw new AssertionError("IndexV2 entries left by the engine are stale: " + String.join("; ", differences));
+        }
+    }
+
+    @Then("the files of IndexV2 {string} cover disjoint fragments")
+    public void disjoint(String name) {
+        Set<Long> seen = new TreeSet<>();
+        for (IndexV2Entry.File file : indexV2(manifest(), name).files()) {
+            for (long fragment : known(file.coverage(), name)) {
+                if (!seen.add(fragment)) {
+                    throw new AssertionError("two files of IndexV2 " + name + " cover fragment " + fragment);
+                }
+            }
+        }
+    }
+
+    @Then("IndexV2 {string} covers fragments {string}")
+    public void covers(String name, String ids) {
+        ManifestFile manifest = manifest();
+        Set<Long> covered = new TreeSet<>();
+        for (IndexV2Entry.File file : indexV2(manifest, name).files()) {
+            covered.addAll(known(file.coverage(), name));
+        }
+        covered.retainAll(TableManifestSteps.liveFragments(manifest));
+        TableManifestSteps.assertSet("fragments IndexV2 " + name + " covers", TableManifestSteps.parseIds(ids), covered);
+    }
+
+    @Then("the IndexV2 id of {string} is remembered as {string}")
+    public void rememberId(String name, String key) {
+        TableScenario.current().remember(key, indexV2(manifest(), name).id());
+    }
+
+    @Then("the IndexV2 id of {string} is not the one remembered as {string}")
+    public void idChanged(String name, String key) {
+        UUID before = (UUID) TableScenario.current().remembered(key);
+        if (indexV2(manifest(), name).id().equals(before)) {
+            throw new AssertionError("IndexV2 " + name + " kept id " + before + " under a new configuration");
+        }
+    }
+
+    @Then("the IndexV2 id of {string} is the one remembered as {string}")
+    public void idKept(String name, String key) {
+        UUID before = (UUID) TableScenario.current().remembered(key);
+        UUID now = indexV2(manifest(), name).id();
+        if (!now.equals(before)) {
+            throw new AssertionError("IndexV2 " + name + " changed id from " + before + " to " + now
+                    + " although its configuration did not change");
+        }
+    }
+
+    // ---- the kit as another writer ----
+
+    @Given("the kit commits a version with only the IndexV2 metadata and writer feature flag {long} set")
+    public void v2Only(long bit) {
+        KitCommitSteps.commit(file -> {
+            IndexSection section = file.indexSection().orElseThrow().toBuilder().clearIndices().build();
+            return ManifestFile.of(file.manifest().toBuilder()
+                    .setWriterFeatureFlags(file.manifest().getWriterFeatureFlags() | bit).build(),
+                    Optional.of(section), Optional.empty());
+        });
+    }
+
+    /** An old writer that keeps unknown fields but maintains only the legacy entries. */
+    @Given("the kit commits a version where only the legacy segments of {string} cover fragments {string}")
+    public void legacyOnlyChange(String name, String ids) {
+        byte[] bitmap = FragmentCoverage.of(TableManifestSteps.parseIds(ids).stream().mapToLong(Long::longValue).toArray()).encode();
+        KitCommitSteps.commit(file -> {
+            IndexSection.Builder section = file.indexSection().orElseThrow().toBuilder();
+            for (IndexMetadata.Builder entry : section.getIndicesBuilderList()) {
+                if (entry.getName().equals(name)) {
+                    entry.setFragmentBitmap(com.google.protobuf.ByteString.copyFrom(bitmap));
+                }
+            }
+            return ManifestFile.of(file.manifest(), Optional.of(section.build()), Optional.empty());
+        });
+    }
+
+    // ---- helpers ----
+
+    static IndexV2Entry indexV2(ManifestFile manifest, String name) {
+        List<IndexV2Entry> named = manifest.topLevelIndexes().stream().filter(e -> e.name().equals(name)).toList();
+        if (named.size() != 1) {
+            throw new AssertionError(named.isEmpty()
+                    ? "the manifest has no IndexV2 " + name + " (IndexV2 entries: "
+                            + manifest.topLevelIndexes().stream().map(IndexV2Entry::name).toList() + ")"
+                    : named.size() + " IndexV2 entries are named " + name + "; names are unique");
+        }
+        return named.get(0);
+    }
+
+    private static List<String> differences(ManifestFile manifest, String name) {
+        IndexV2Entry entry = indexV2(manifest, name);
+        List<IndexSegment> segments = manifest.segments().stream().filter(s -> s.name().equals(name)).toList();
+        Map<UUID, IndexSegment> byId = segments.stream().collect(Collectors.toMap(IndexSegment::uuid, Function.identity()));
+        List<String> out = new ArrayList<>();
+        Set<UUID> fileIds = entry.files().stream().map(IndexV2Entry.File::id).collect(Collectors.toCollection(TreeSet::new));
+        if (!fileIds.equals(new TreeSet<>(byId.keySet()))) {
+            out.add("file ids " + fileIds + " but segment ids " + new TreeSet<>(byId.keySet()));
+        }
+        for (IndexV2Entry.File file : entry.files()) {
+            IndexSegment segment = byId.get(file.id());
+            if (segment == null) {
+                continue;
+            }
+            if (!segment.fields().equals(entry.fieldIds())) {
+                out.add("segment " + segment.uuid() + " is on " + segment.fields() + ", IndexV2 on " + entry.fieldIds());
+            }
+            if (!segment.coverage().equals(file.coverage())) {
+                out.add("file " + file.id() + " covers " + file.coverage() + ", its segment " + segment.coverage());
+            }
+            if (segment.files().size() != 1 || segment.files().get(0).getSizeBytes() != file.fileSize()) {
+                out.add("file " + file.id() + " has " + file.fileSize() + " bytes, its segment records "
+                        + segment.files().stream().map(f -> f.getPath() + "=" + f.getSizeBytes()).toList());
+            }
+        }
+        return out;
+    }
+
+    private static List<Long> known(FragmentCoverage coverage, String name) {
+        return coverage.fragmentIds().orElseThrow(() -> new AssertionError("a file of IndexV2 " + name
+                + " has empty fragment_bitmap bytes; an IndexV2 file always records what it covers"));
+    }
+}

@@ -1,0 +1,141 @@
+package dev.tableindex.tck.steps;
+
+import dev.tableindex.proto.tck.CountRowsRequest;
+import dev.tableindex.proto.tck.DescribeIndexesRequest;
+import dev.tableindex.proto.tck.DescribeIndexesResult;
+import dev.tableindex.proto.tck.IndexView;
+import dev.tableindex.proto.tck.OpenIndexRequest;
+import dev.tableindex.proto.tck.OpenIndexResult;
+import dev.tableindex.tck.api.EngineRefusal;
+import dev.tableindex.tck.api.IndexOpening;
+import dev.tableindex.tck.api.TableLifecycle;
+import dev.tableindex.tck.run.RunContext;
+import io.cucumber.java.en.Then;
+import io.cucumber.java.en.When;
+import java.util.Set;
+import java.util.TreeSet;
+
+/** The engine as a reader of the scenario's dataset: the indexes it would use, row counts, index opens. */
+public final class TableReadSteps {
+    private DescribeIndexesResult described;
+    private OpenIndexResult opened;
+
+    private static TableLifecycle engine() {
+        return RunContext.current().engine().facet(TableLifecycle.class);
+    }
+
+    private static String dataset() {
+        return TableScenario.current().dataset().toAbsolutePath().toString();
+    }
+
+    @When("the engine describes the indexes")
+    public void describes() {
+        described = engine().describeIndexes(DescribeIndexesRequest.newBuilder().setDatasetPath(dataset()).build());
+    }
+
+    @When("the engine tries to describe the indexes")
+    public void triesToDescribe() {
+        try {
+            describes();
+        } catch (EngineRefusal e) {
+            TableScenario.current().refused(e.error());
+        }
+    }
+
+    @When("the engine tries to count the rows where {string}")
+    public void triesToCount(String filter) {
+        try {
+            count(filter, true);
+        } catch (EngineRefusal e) {
+            TableScenario.current().refused(e.error());
+        }
+    }
+
+    @Then("the engine uses the indexes {string}")
+    public void usesIndexes(String names) {
+        Set<String> expected = new TreeSet<>();
+        for (String name : names.split(",")) {
+            if (!name.isBlank()) {
+                expected.add(name.strip());
+            }
+        }
+        Set<String> actual = new TreeSet<>(described().getIndexesList().stream().map(IndexView::getName).toList());
+        if (!expected.equals(actual)) {
+            throw new AssertionError("the engine would use indexes " + actual + ", expected " + expected);
+        }
+    }
+
+    @Then("the engine uses no index")
+    public void usesNoIndex() {
+        usesIndexes("");
+    }
+
+    @Then("the engine's index {string} covers fragments {string}")
+    public void theEnginesCoverage(String name, String ids) {
+        IndexView view = described().getIndexesList().stream().filter(v -> v.getName().equals(name)).findFirst()
+                .orElseThrow(() -> new AssertionError("the engine does not describe index " + name));
+        TableManifestSteps.assertSet("fragments the engine says " + name + " covers",
+                TableManifestSteps.parseIds(ids), new TreeSet<>(view.getCoveredFragmentsList()));
+    }
+
+    /** The answer must not depend on whether the engine may use its indexes. */
+    @Then("counting the rows where {string} gives {long}, with and without indexes")
+    public void counts(String filter, long expected) {
+        long withIndex = count(filter, true);
+        long withoutIndex = count(filter, false);
+        if (withIndex != expected || withoutIndex != expected) {
+            throw new AssertionError("rows where " + filter + ": expected " + expected + ", the engine counted "
+                    + withIndex + " with its indexes and " + withoutIndex + " without");
+        }
+    }
+
+    /** For a dataset the engine may refuse to read (a reader flag it does not know): refusing is conformant. */
+    @Then("counting the rows where {string} gives {long}, unless the engine refuses to read the dataset")
+    public void countsUnlessRefused(String filter, long expected) {
+        try {
+            counts(filter, expected);
+        } catch (EngineRefusal e) {
+            if (!e.error().getKind().equals("READER_FEATURE_UNSUPPORTED")) {
+                throw e;
+            }
+        }
+    }
+
+    @When("the engine opens index {string}")
+    public void opens(String name) {
+        opened = RunContext.current().engine().facet(IndexOpening.class).openIndex(
+                OpenIndexRequest.newBuilder().setDatasetPath(dataset()).setIndexName(name).build());
+    }
+
+    @Then("opening it made no size request")
+    public void noSizeRequest() {
+        sizeRequests(0);
+    }
+
+    @Then("opening it made one size request per file")
+    public void oneSizeRequestPerFile() {
+        if (opened.getFilesOpened() == 0) {
+            throw new AssertionError("the engine opened no file of the index");
+        }
+        sizeRequests(opened.getFilesOpened());
+    }
+
+    private void sizeRequests(int expected) {
+        if (opened.getHeadRequests() != expected) {
+            throw new AssertionError("opening " + opened.getFilesOpened() + " files made " + opened.getHeadRequests()
+                    + " size (HEAD) requests, expected " + expected);
+        }
+    }
+
+    private static long count(String filter, boolean useIndex) {
+        return engine().countRows(CountRowsRequest.newBuilder().setDatasetPath(dataset()).setFilter(filter)
+                .setUseIndex(useIndex).build()).getCount();
+    }
+
+    private DescribeIndexesResult described() {
+        if (described == null) {
+            throw new IllegalStateException("the scenario has not asked the engine to describe its indexes");
+        }
+        return described;
+    }
+}

@@ -1,0 +1,110 @@
+package dev.tableindex.tck.steps;
+
+import dev.tableindex.model.dataset.LanceDatasetFolder;
+import dev.tableindex.model.manifest.ManifestFile;
+import dev.tableindex.proto.tck.EngineError;
+import io.cucumber.java.After;
+import io.cucumber.java.Before;
+import java.io.IOException;
+import java.io.UncheckedIOException;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.util.Comparator;
+import java.util.HashMap;
+import java.util.Map;
+import java.util.stream.Stream;
+
+/**
+ * What the table steps share within one scenario: the scratch folder, the dataset the engine works
+ * on, the last refusal, and values remembered for later comparison. The folder is deleted after the
+ * scenario.
+ */
+public final class TableScenario {
+    private static final ThreadLocal<TableScenario> CURRENT = new ThreadLocal<>();
+
+    private Path scratch;
+    private Path dataset;
+    private int tables;
+    private EngineError refusal;
+    private final Map<String, Object> remembered = new HashMap<>();
+
+    @Before(order = 1)
+    public void begin() {
+        CURRENT.set(new TableScenario());
+    }
+
+    @After
+    public void end() {
+        TableScenario state = CURRENT.get();
+        CURRENT.remove();
+        if (state != null && state.scratch != null) {
+            deleteTree(state.scratch);
+        }
+    }
+
+    static TableScenario current() {
+        TableScenario state = CURRENT.get();
+        if (state == null) {
+            throw new IllegalStateException("no scenario in progress");
+        }
+        return state;
+    }
+
+    /** A new, empty dataset folder; the scenario's table from now on. */
+    Path newDataset(String name) {
+        try {
+            if (scratch == null) {
+                scratch = Files.createTempDirectory("tck-table-");
+            }
+            // A scenario may make several tables; each gets its own folder.
+            dataset = scratch.resolve(name + "-" + ++tables);
+            refusal = null;
+            return dataset;
+        } catch (IOException e) {
+            throw new UncheckedIOException(e);
+        }
+    }
+
+    Path dataset() {
+        if (dataset == null) {
+            throw new IllegalStateException("the scenario has made no table yet (Given the engine creates a table ...)");
+        }
+        return dataset;
+    }
+
+    /** The latest manifest of the dataset, read by the kit's own reader. */
+    ManifestFile latestManifest() {
+        return LanceDatasetFolder.open(dataset()).readLatest();
+    }
+
+    void refused(EngineError error) {
+        refusal = error;
+    }
+
+    /** The refusal the last attempted operation got, cleared by reading it. */
+    EngineError takeRefusal() {
+        EngineError error = refusal;
+        refusal = null;
+        return error;
+    }
+
+    void remember(String key, Object value) {
+        remembered.put(key, value);
+    }
+
+    Object remembered(String key) {
+        Object value = remembered.get(key);
+        if (value == null) {
+            throw new IllegalStateException("nothing was remembered as '" + key + "'");
+        }
+        return value;
+    }
+
+    private static void deleteTree(Path root) {
+        try (Stream<Path> paths = Files.walk(root)) {
+            paths.sorted(Comparator.reverseOrder()).forEach(p -> p.toFile().delete());
+        } catch (IOException e) {
+            // Best effort: a leftover scratch folder is not a test failure.
+        }
+    }
+}
