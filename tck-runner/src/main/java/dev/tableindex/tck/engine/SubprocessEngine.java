@@ -37,7 +37,7 @@ public final class SubprocessEngine implements TckEngine {
     /** Lines longer than this are not replies; reading stops there instead of filling memory. */
     static final int MAX_LINE_CHARS = 64 << 20;
 
-    private final String command;
+    private final Launcher launcher;
     private final Path workingDirectory;
     private final Duration startupTimeout;
     private final Duration requestTimeout;
@@ -45,8 +45,25 @@ public final class SubprocessEngine implements TckEngine {
     private EngineInfo info;
     private int nextId = 1;
 
+    /**
+     * How each engine process is made: the command for every fresh process (the first and each restart), and
+     * what to clean up once that process is gone (e.g. a scratch folder a native library was unpacked into).
+     */
+    public interface Launcher {
+        /** The {@code bash -c} command for the next process; called before every start. */
+        String nextCommand();
+
+        /** Called once the process started with the last {@link #nextCommand} is gone (killed or closed). */
+        default void stopped() {
+        }
+    }
+
     public SubprocessEngine(String command, Path workingDirectory, Duration startupTimeout, Duration requestTimeout) {
-        this.command = command;
+        this(() -> command, workingDirectory, startupTimeout, requestTimeout);
+    }
+
+    public SubprocessEngine(Launcher launcher, Path workingDirectory, Duration startupTimeout, Duration requestTimeout) {
+        this.launcher = launcher;
         this.workingDirectory = workingDirectory;
         this.startupTimeout = startupTimeout;
         this.requestTimeout = requestTimeout;
@@ -96,7 +113,12 @@ public final class SubprocessEngine implements TckEngine {
             return;
         }
         stop();
-        running = Running.start(command, workingDirectory);
+        try {
+            running = Running.start(launcher.nextCommand(), workingDirectory);
+        } catch (RuntimeException e) {
+            launcher.stopped();
+            throw e;
+        }
         String line;
         try {
             line = running.nextLine(startupTimeout, "the handshake");
@@ -146,6 +168,7 @@ public final class SubprocessEngine implements TckEngine {
         if (running != null) {
             running.kill();
             running = null;
+            launcher.stopped();
         }
     }
 
@@ -257,6 +280,12 @@ public final class SubprocessEngine implements TckEngine {
         void kill() {
             process.descendants().forEach(ProcessHandle::destroyForcibly);
             process.destroyForcibly();
+            try {
+                // so that what the launcher cleans up afterwards is no longer in use
+                process.waitFor(5, TimeUnit.SECONDS);
+            } catch (InterruptedException e) {
+                Thread.currentThread().interrupt();
+            }
         }
 
         private static void daemon(Runnable task, String name) {

@@ -61,6 +61,33 @@ class SubprocessEngineTest {
     }
 
     @Test
+    void aLauncherGivesEachProcessItsCommandAndHearsWhenItIsGone() {
+        java.util.List<String> events = new java.util.concurrent.CopyOnWriteArrayList<>();
+        String java = Path.of(System.getProperty("java.home"), "bin", "java").toString();
+        SubprocessEngine.Launcher launcher = new SubprocessEngine.Launcher() {
+            @Override
+            public String nextCommand() {
+                events.add("start");
+                return "'" + java + "' -cp '" + System.getProperty("java.class.path") + "' "
+                        + MisbehavingEngineMain.class.getName() + " crash 2";
+            }
+
+            @Override
+            public void stopped() {
+                events.add("stopped");
+            }
+        };
+        try (SubprocessEngine engine = new SubprocessEngine(launcher, Path.of("."), Duration.ofSeconds(30), Duration.ofSeconds(3))) {
+            ManifestReading reading = engine.facet(ManifestReading.class);
+            reading.readManifest(BTREE);
+            assertThatThrownBy(() -> reading.readManifest(BTREE)).isInstanceOf(EngineBroken.class);
+            assertThat(events).containsExactly("start", "stopped");
+            reading.readManifest(BTREE);
+        }
+        assertThat(events).containsExactly("start", "stopped", "start", "stopped");
+    }
+
+    @Test
     void aHangIsBrokenAfterTheTimeoutAndTheNextCallRestarts() {
         try (SubprocessEngine engine = engine("hang", 2)) {
             ManifestReading reading = engine.facet(ManifestReading.class);

@@ -1,0 +1,434 @@
+package dev.tableindex.engines.lance;
+
+import com.fasterxml.jackson.databind.JsonNode;
+import com.google.protobuf.Any;
+import com.google.protobuf.ByteString;
+import com.google.protobuf.InvalidProtocolBufferException;
+import dev.tableindex.proto.tck.ApplyTableOperationRequest;
+import dev.tableindex.proto.tck.ApplyTableOperationResult;
+import dev.tableindex.proto.tck.CountRowsRequest;
+import dev.tableindex.proto.tck.CountRowsResult;
+import dev.tableindex.proto.tck.CreateIndex;
+import dev.tableindex.proto.tck.CreateTable;
+import dev.tableindex.proto.tck.DescribeIndexesRequest;
+import dev.tableindex.proto.tck.DescribeIndexesResult;
+import dev.tableindex.proto.tck.EngineError;
+import dev.tableindex.proto.tck.IndexView;
+import dev.tableindex.proto.tck.TableOperation;
+import dev.tableindex.proto.tck.UpdateColumn;
+import dev.tableindex.tck.api.Capability;
+import dev.tableindex.tck.api.EngineInfo;
+import dev.tableindex.tck.api.EngineRefusal;
+import dev.tableindex.tck.api.EngineUnsupported;
+import dev.tableindex.tck.api.Facet;
+import dev.tableindex.tck.api.TableLifecycle;
+import dev.tableindex.tck.api.TckEngine;
+import java.nio.ByteBuffer;
+import java.util.ArrayList;
+import java.util.LinkedHashMap;
+import java.util.LinkedHashSet;
+import java.util.List;
+import java.util.Locale;
+import java.util.Map;
+import java.util.Optional;
+import java.util.Set;
+import java.util.TreeSet;
+import java.util.UUID;
+import java.util.regex.Pattern;
+import java.util.stream.Collectors;
+import org.apache.arrow.c.ArrowArrayStream;
+import org.apache.arrow.c.Data;
+import org.apache.arrow.memory.BufferAllocator;
+import org.apache.arrow.memory.RootAllocator;
+import org.apache.arrow.vector.ipc.ArrowReader;
+import org.apache.arrow.vector.types.pojo.Field;
+import org.apache.arrow.vector.types.pojo.Schema;
+import org.lance.Dataset;
+import org.lance.Fragment;
+import org.lance.FragmentMetadata;
+import org.lance.SourcedTransaction;
+import org.lance.WriteDatasetBuilder;
+import org.lance.WriteParams;
+import org.lance.compaction.CompactionOptions;
+import org.lance.fragment.FragmentUpdateResult;
+import org.lance.index.DistanceType;
+import org.lance.index.Index;
+import org.lance.index.IndexOptions;
+import org.lance.index.IndexParams;
+import org.lance.index.IndexType;
+import org.lance.index.OptimizeOptions;
+import org.lance.index.scalar.BTreeIndexParams;
+import org.lance.index.scalar.LabelListIndexParams;
+import org.lance.index.scalar.ScalarIndexParams;
+import org.lance.index.vector.VectorIndexParams;
+import org.lance.ipc.LanceScanner;
+import org.lance.ipc.ScanOptions;
+import org.lance.merge.MergeInsertParams;
+import org.lance.merge.MergeInsertResult;
+import org.lance.operation.Update;
+import org.lance.schema.ColumnAlteration;
+
+/**
+ * The real Lance ({@code org.lance:lance-core} 7.0.0, JNI) as a kit engine with capability {@code table.lifecycle}
+ * only: 7.0.0 has no list element index, no IndexV2, no ARROW_ROW_V1 key encoding and no raw manifest API.
+ *
+ * <p>Every request names its dataset folder; nothing is kept between requests but the Arrow allocator. A native
+ * panic aborts the JVM, so run this engine in its own process: {@link LanceEngineProvider} does.
+ */
+public final class LanceEngine implements TckEngine, TableLifecycle {
+    public static final String NAME = "lance";
+    public static final String LANCE_VERSION = "7.0.0";
+
+    private static BufferAllocator allocator;
+
+    static synchronized BufferAllocator allocator() {
+        if (allocator == null) {
+            allocator = new RootAllocator();
+        }
+        return allocator;
+    }
+
+    @Override
+    public EngineInfo info() {
+        return new EngineInfo(NAME, LANCE_VERSION, Set.of(Capability.TABLE_LIFECYCLE));
+    }
+
+    @Override
+    public <F extends Facet> F facet(Class<F> type) {
+        if (type == TableLifecycle.class) {
+            return type.cast(this);
+        }
+        throw new EngineUnsupported("Lance " + LANCE_VERSION + " offers only table.lifecycle, not "
+                + Capability.forFacet(type).map(Capability::id).orElse(type.getSimpleName()));
+    }
+
+    // ---------------------------------------------------------------- table.lifecycle
+
+    @Override
+    public ApplyTableOperationResult apply(ApplyTableOperationRequest request) {
+        String path = request.getDatasetPath();
+        TableOperation op = request.getOperation();
+        long version = lance(op.getKindCase().name().toLowerCase(Locale.ROOT), () -> switch (op.getKindCase()) {
+            case CREATE_TABLE -> createTable(path, op.getCreateTable());
+            case APPEND -> write(path, op.getAppend().getRows().getJson(), op.getAppend().getRowsPerFragment());
+            case DELETE_ROWS -> mutate(path, ds -> ds.delete(op.getDeleteRows().getFilter()));
+            case MERGE_INSERT -> mergeInsert(path, op.getMergeInsert().getKeyColumn(), op.getMergeInsert().getRows().getJson());
+            case UPDATE_COLUMN -> updateColumn(path, op.getUpdateColumn());
+            case COMPACT -> mutate(path, ds -> {
+                CompactionOptions.Builder options = CompactionOptions.builder();
+                if (op.getCompact().getTargetRowsPerFragment() > 0) {
+                    options.withTargetRowsPerFragment(op.getCompact().getTargetRowsPerFragment());
+                }
+                ds.compact(options.build());
+            });
+            case RENAME_COLUMN -> mutate(path, ds -> ds.alterColumns(List.of(new ColumnAlteration.Builder(
+                    op.getRenameColumn().getColumn()).rename(op.getRenameColumn().getNewName()).build())));
+            case DROP_COLUMN -> mutate(path, ds -> ds.dropColumns(List.of(op.getDropColumn().getColumn())));
+            case ALTER_COLUMN_TYPE -> mutate(path, ds -> ds.alterColumns(List.of(new ColumnAlteration.Builder(
+                    op.getAlterColumnType().getColumn()).castTo(ArrowRows.primitive(op.getAlterColumnType().getNewType())).build())));
+            case CREATE_INDEX -> createIndex(path, op.getCreateIndex());
+            case DROP_INDEX -> mutate(path, ds -> ds.dropIndex(op.getDropIndex().getName()));
+            case OPTIMIZE_INDICES -> mutate(path, ds -> ds.optimizeIndices(OptimizeOptions.builder().build()));
+            case KIND_NOT_SET -> throw new ArrowRows.BadInput("the request names no table operation");
+        });
+        return ApplyTableOperationResult.newBuilder().setVersion(version).build();
+    }
+
+    @Override
+    public DescribeIndexesResult describeIndexes(DescribeIndexesRequest request) {
+        return lance("describe_indexes", () -> {
+            try (Dataset ds = open(request.getDatasetPath())) {
+                Set<Long> live = ds.getFragments().stream().map(f -> (long) f.getId()).collect(Collectors.toSet());
+                Map<String, List<Index>> byName = new LinkedHashMap<>();
+                for (Index index : ds.getIndexes()) {
+                    byName.computeIfAbsent(index.name(), n -> new ArrayList<>()).add(index);
+                }
+                DescribeIndexesResult.Builder result = DescribeIndexesResult.newBuilder();
+                byName.forEach((name, segments) -> {
+                    IndexView.Builder view = IndexView.newBuilder().setName(name);
+                    Set<Integer> fields = new LinkedHashSet<>();
+                    TreeSet<Long> covered = new TreeSet<>();
+                    for (Index segment : segments) {
+                        view.addSegmentIds(uuidBytes(segment.uuid()));
+                        fields.addAll(segment.fields());
+                        segment.fragments().ifPresent(ids -> ids.stream().map(Integer::longValue)
+                                .filter(live::contains).forEach(covered::add));
+                    }
+                    view.addAllFieldIds(fields).setIndexType(typeOf(segments.get(0))).addAllCoveredFragments(covered);
+                    result.addIndexes(view);
+                });
+                return result.build();
+            }
+        });
+    }
+
+    @Override
+    @SuppressWarnings("try") // LanceScanner.close() declares Exception
+    public CountRowsResult countRows(CountRowsRequest request) {
+        return lance("count_rows", () -> {
+            try (Dataset ds = open(request.getDatasetPath())) {
+                ScanOptions.Builder options = new ScanOptions.Builder().useScalarIndex(request.getUseIndex());
+                String filter = request.getFilter().trim();
+                if (!filter.isEmpty() && !filter.equalsIgnoreCase("true")) {
+                    options.filter(filter);
+                }
+                try (LanceScanner scanner = ds.newScan(options.build())) {
+                    return CountRowsResult.newBuilder().setCount(scanner.countRows()).build();
+                }
+            }
+        });
+    }
+
+    // ---------------------------------------------------------------- operations
+
+    private static long createTable(String path, CreateTable create) {
+        if (create.getColumnsCount() == 0) {
+            throw new ArrowRows.BadInput("create_table needs at least one column");
+        }
+        List<Field> fields = new ArrayList<>();
+        for (var column : create.getColumnsList()) {
+            fields.add(ArrowRows.field(column.getName(), column.getType(), column.getNullable()));
+        }
+        Schema schema = new Schema(fields);
+        JsonNode rows = ArrowRows.parse(create.getRows().getJson());
+        if (rows.isEmpty()) {
+            try (Dataset ds = Dataset.write().allocator(allocator()).schema(schema).uri(path)
+                    .mode(WriteParams.WriteMode.CREATE).execute()) {
+                return ds.version();
+            }
+        }
+        try (ArrowReader reader = ArrowRows.reader(schema, rows, allocator())) {
+            WriteDatasetBuilder write = Dataset.write().allocator(allocator()).reader(reader).uri(path)
+                    .mode(WriteParams.WriteMode.CREATE);
+            if (create.getRowsPerFragment() > 0) {
+                write.maxRowsPerFile(create.getRowsPerFragment());
+            }
+            try (Dataset ds = write.execute()) {
+                return ds.version();
+            }
+        } catch (java.io.IOException e) {
+            throw new java.io.UncheckedIOException(e);
+        }
+    }
+
+    private static long write(String path, String json, int rowsPerFragment) throws Exception {
+        Schema schema;
+        try (Dataset ds = open(path)) {
+            schema = ds.getSchema();
+        }
+        JsonNode rows = ArrowRows.parse(json);
+        try (ArrowReader reader = ArrowRows.reader(schema, rows, allocator())) {
+            WriteDatasetBuilder write = Dataset.write().allocator(allocator()).reader(reader).uri(path)
+                    .mode(WriteParams.WriteMode.APPEND);
+            if (rowsPerFragment > 0) {
+                write.maxRowsPerFile(rowsPerFragment);
+            }
+            try (Dataset ds = write.execute()) {
+                return ds.version();
+            }
+        }
+    }
+
+    private static long mergeInsert(String path, String key, String json) throws Exception {
+        try (Dataset ds = open(path)) {
+            JsonNode rows = ArrowRows.parse(json);
+            try (ArrowReader reader = ArrowRows.reader(ds.getSchema(), rows, allocator());
+                 ArrowArrayStream stream = ArrowArrayStream.allocateNew(allocator())) {
+                Data.exportArrayStream(allocator(), reader, stream);
+                MergeInsertParams params = new MergeInsertParams(List.of(key)).withMatchedUpdateAll()
+                        .withNotMatched(MergeInsertParams.WhenNotMatched.InsertAll);
+                MergeInsertResult result = ds.mergeInsert(params, stream);
+                try (Dataset updated = result.dataset()) {
+                    return updated.version();
+                }
+            }
+        }
+    }
+
+    /**
+     * A column rewrite in place: {@code Fragment.updateColumns} on each fragment that holds a matching key,
+     * committed as one {@code Update} with mode RewriteColumns (fragment ids and row addresses stay).
+     */
+    private static long updateColumn(String path, UpdateColumn update) throws Exception {
+        String key = update.getKeyColumn();
+        try (Dataset ds = open(path)) {
+            Schema schema = ArrowRows.project(ds.getSchema(), List.of(key, update.getColumn()));
+            JsonNode rows = ArrowRows.parse(update.getRows().getJson());
+            List<FragmentMetadata> updated = new ArrayList<>();
+            Set<Long> modified = new TreeSet<>();
+            for (Fragment fragment : ds.getFragments()) {
+                try (ArrowReader reader = ArrowRows.reader(schema, rows, allocator());
+                     ArrowArrayStream stream = ArrowArrayStream.allocateNew(allocator())) {
+                    Data.exportArrayStream(allocator(), reader, stream);
+                    FragmentUpdateResult result = fragment.updateColumns(stream, key, key);
+                    if (result.getUpdatedRowOffsets().length > 0) {
+                        updated.add(result.getUpdatedFragment());
+                        for (long field : result.getFieldsModified()) {
+                            modified.add(field);
+                        }
+                    }
+                }
+            }
+            if (updated.isEmpty()) {
+                throw new ArrowRows.BadInput("update_column: no row of the table has a " + key + " given in the rows");
+            }
+            Update op = Update.builder().updatedFragments(updated)
+                    .fieldsModified(modified.stream().mapToLong(Long::longValue).toArray())
+                    .updateMode(Optional.of(Update.UpdateMode.RewriteColumns)).build();
+            try (SourcedTransaction transaction = ds.newTransactionBuilder().operation(op).build();
+                 Dataset committed = transaction.commit()) {
+                return committed.version();
+            }
+        }
+    }
+
+    private static long createIndex(String path, CreateIndex create) {
+        if (create.getColumnsCount() == 0) {
+            throw new ArrowRows.BadInput("create_index needs a column");
+        }
+        Map<String, String> params = new LinkedHashMap<>(create.getParamsMap());
+        IndexType type;
+        IndexParams indexParams;
+        switch (create.getIndexType().toLowerCase(Locale.ROOT)) {
+            case "btree" -> {
+                type = IndexType.BTREE;
+                BTreeIndexParams.Builder btree = BTreeIndexParams.builder();
+                String zone = params.remove("zone_size");
+                if (zone != null) {
+                    btree.zoneSize(Long.parseLong(zone));
+                }
+                indexParams = IndexParams.builder().setScalarIndexParams(btree.build()).build();
+            }
+            case "bitmap" -> {
+                type = IndexType.BITMAP;
+                indexParams = IndexParams.builder().setScalarIndexParams(ScalarIndexParams.create("bitmap")).build();
+            }
+            case "label_list" -> {
+                type = IndexType.LABEL_LIST;
+                indexParams = IndexParams.builder().setScalarIndexParams(LabelListIndexParams.builder().build()).build();
+            }
+            case "ivf_flat" -> {
+                type = IndexType.IVF_FLAT;
+                String partitions = params.remove("num_partitions");
+                String metric = params.remove("metric");
+                indexParams = IndexParams.builder().setVectorIndexParams(VectorIndexParams.ivfFlat(
+                        partitions == null ? 1 : Integer.parseInt(partitions), distance(metric))).build();
+            }
+            default -> throw new ArrowRows.BadInput("unknown index type '" + create.getIndexType()
+                    + "' (known: btree, bitmap, label_list, ivf_flat)");
+        }
+        if (!params.isEmpty()) {
+            throw new ArrowRows.BadInput("index type " + create.getIndexType() + " takes no parameter " + params.keySet());
+        }
+        IndexOptions.Builder options = IndexOptions.builder(create.getColumnsList(), type, indexParams)
+                .replace(create.getReplace());
+        if (!create.getName().isEmpty()) {
+            options.withIndexName(create.getName());
+        }
+        try (Dataset ds = open(path)) {
+            ds.createIndex(options.build());
+            return ds.version();
+        }
+    }
+
+    private static DistanceType distance(String metric) {
+        if (metric == null) {
+            return DistanceType.L2;
+        }
+        return switch (metric.toLowerCase(Locale.ROOT)) {
+            case "l2", "euclidean" -> DistanceType.L2;
+            case "cosine" -> DistanceType.Cosine;
+            case "dot" -> DistanceType.Dot;
+            case "hamming" -> DistanceType.Hamming;
+            default -> throw new ArrowRows.BadInput("unknown metric '" + metric + "' (known: l2, cosine, dot, hamming)");
+        };
+    }
+
+    // ---------------------------------------------------------------- helpers
+
+    private interface Mutation {
+        void run(Dataset ds) throws Exception;
+    }
+
+    /** Opens the dataset, applies one in-place operation (which commits a version) and says which. */
+    private static long mutate(String path, Mutation mutation) throws Exception {
+        try (Dataset ds = open(path)) {
+            mutation.run(ds);
+            return ds.version();
+        }
+    }
+
+    private static Dataset open(String path) {
+        return Dataset.open().allocator(allocator()).uri(path).build();
+    }
+
+    /** The type URL from the encoded {@code google.protobuf.Any} of index_details, else Lance's own name. */
+    static String typeOf(Index index) {
+        Optional<byte[]> details = index.indexDetails();
+        if (details.isPresent()) {
+            try {
+                return Any.parseFrom(details.get()).getTypeUrl();
+            } catch (InvalidProtocolBufferException e) {
+                // fall through to the enum name
+            }
+        }
+        return index.indexType() == null ? "lance:unknown" : "lance:" + index.indexType().name().toLowerCase(Locale.ROOT);
+    }
+
+    static ByteString uuidBytes(UUID uuid) {
+        return ByteString.copyFrom(ByteBuffer.allocate(16).putLong(uuid.getMostSignificantBits())
+                .putLong(uuid.getLeastSignificantBits()).array());
+    }
+
+    private interface LanceCall<T> {
+        T call() throws Exception;
+    }
+
+    private static final Pattern SOURCE_LOCATION = Pattern.compile("\\s*,?\\s*[^\\s,]*\\.rs:\\d+(:\\d+)?");
+
+    /** Runs one Lance call, turning Lance's errors into the kit's refusal kinds. */
+    private static <T> T lance(String what, LanceCall<T> call) {
+        try {
+            return call.call();
+        } catch (EngineRefusal | EngineUnsupported e) {
+            throw e;
+        } catch (ArrowRows.BadInput e) {
+            throw refusal("INVALID_OPERATION", what + ": " + e.getMessage());
+        } catch (NumberFormatException e) {
+            throw refusal("INVALID_OPERATION", what + ": not a number: " + e.getMessage());
+        } catch (Exception | Error e) {
+            if (e instanceof VirtualMachineError vm) {
+                throw vm;
+            }
+            String message = clean(e);
+            throw refusal(kindOf(message), what + ": " + message);
+        }
+    }
+
+    static String kindOf(String message) {
+        if (message.contains("cannot be read by this version")) {
+            return "READER_FEATURE_UNSUPPORTED";
+        }
+        if (message.contains("cannot be written by this version")) {
+            return "WRITER_FEATURE_UNSUPPORTED";
+        }
+        if (message.contains("already exists") && message.toLowerCase(Locale.ROOT).contains("index")) {
+            return "INDEX_NAME_EXISTS";
+        }
+        if (message.startsWith("Invalid user input")) {
+            // LanceError::InvalidInput: Lance refuses the operation itself (e.g. a cast it cannot do)
+            return "INVALID_OPERATION";
+        }
+        return "OTHER";
+    }
+
+    /** The error's message without the build machine's source locations ({@code /…/rust/lance/src/x.rs:1:2}). */
+    static String clean(Throwable e) {
+        String message = e.getMessage() == null ? e.getClass().getSimpleName() : e.getMessage();
+        return SOURCE_LOCATION.matcher(message).replaceAll("").trim();
+    }
+
+    private static EngineRefusal refusal(String kind, String message) {
+        return new EngineRefusal(EngineError.newBuilder().setKind(kind).setMessage(message).setOffset(-1).build());
+    }
+}
