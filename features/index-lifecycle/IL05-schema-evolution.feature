@@ -30,5 +30,6 @@ Feature: IL05 Indexes follow the schema by field id
   @id:IL-0042 @spec:lance-table.proto#IndexMetadata.fields @level:must @requires:table.lifecycle
   Scenario: After a column's type changes, no index names a field the schema does not have
     When the engine changes the type of column "id" to "int32"
-    Then every index is on fields of the schema
+    Then column "id" has type "int32"
+    And every index is on fields of the schema
     And counting the rows where "id >= 2" gives 3, with and without indexes

@@ -71,6 +71,15 @@ public final class TableManifestSteps {
         }
     }
 
+    /** The Lance logical type recorded in the schema, e.g. "int32", "string". */
+    @Then("column {string} has type {string}")
+    public void columnHasType(String column, String type) {
+        Field field = topLevelField(manifest(), column);
+        if (!field.getLogicalType().equals(type)) {
+            throw new AssertionError("column " + column + " has type " + field.getLogicalType() + ", expected " + type);
+        }
+    }
+
     @Then("the manifest has index {string} on field ids {string}")
     public void hasIndexOn(String name, String fieldIds) {
         List<Integer> expected = parseIdsInOrder(fieldIds);
