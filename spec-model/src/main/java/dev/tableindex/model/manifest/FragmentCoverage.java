@@ -37,6 +37,29 @@ public final class FragmentCoverage {
         return new FragmentCoverage(bitmap);
     }
 
+    /** Known coverage of the fragments in {@code bitmap} (copied). */
+    public static FragmentCoverage of(RoaringBitmap bitmap) {
+        return new FragmentCoverage(bitmap.clone());
+    }
+
+    /**
+     * Decodes {@code fragment_bitmap} bytes for callers outside the codec.
+     *
+     * @throws IllegalArgumentException when the bytes are not a portable Roaring bitmap
+     */
+    public static FragmentCoverage fromBytes(byte[] bytes) {
+        try {
+            return decode(bytes);
+        } catch (PortableRoaring.InvalidBitmap e) {
+            throw new IllegalArgumentException("invalid fragment bitmap at byte " + e.offset + ": " + e.getMessage(), e);
+        }
+    }
+
+    /** A copy of the covered fragment ids, or empty when coverage is unknown. */
+    public Optional<RoaringBitmap> bitmap() {
+        return fragments == null ? Optional.empty() : Optional.of(fragments.clone());
+    }
+
     /**
      * Decodes {@code fragment_bitmap} bytes: empty means unknown, anything else must be a
      * portable Roaring bitmap.

@@ -49,6 +49,9 @@ public final class ReferenceEngine implements TckEngine, ManifestReading, KeyEnc
     public static final String NAME = "reference";
     public static final String VERSION = "0.1.0-SNAPSHOT";
 
+    /** table.lifecycle, index_v2 and index.open_requests: stateless, over the table model. */
+    private final ReferenceTables tables = new ReferenceTables();
+
     @Override
     public EngineInfo info() {
         return new EngineInfo(NAME, VERSION, EnumSet.allOf(Capability.class));
@@ -58,6 +61,9 @@ public final class ReferenceEngine implements TckEngine, ManifestReading, KeyEnc
     public <F extends Facet> F facet(Class<F> type) {
         if (type.isInstance(this)) {
             return type.cast(this);
+        }
+        if (type.isInstance(tables)) {
+            return type.cast(tables);
         }
         throw new EngineUnsupported("the reference engine has no facet " + type.getSimpleName());
     }

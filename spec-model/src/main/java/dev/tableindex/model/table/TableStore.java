@@ -1,0 +1,227 @@
+package dev.tableindex.model.table;
+
+import dev.tableindex.model.dataset.LanceDatasetFolder;
+import dev.tableindex.model.dataset.ManifestName;
+import dev.tableindex.model.index.FeatureFlags;
+import dev.tableindex.model.index.IndexCatalog;
+import dev.tableindex.model.index.IndexV2Projection;
+import dev.tableindex.model.manifest.IndexV2Entry;
+import dev.tableindex.model.manifest.ManifestFile;
+import dev.tableindex.model.manifest.ManifestWriter;
+import dev.tableindex.proto.lance.table.DataFragment;
+import dev.tableindex.proto.lance.table.DeletionFile;
+import dev.tableindex.proto.lance.table.IndexMetadata;
+import dev.tableindex.proto.lance.table.IndexV2;
+import java.io.IOException;
+import java.io.UncheckedIOException;
+import java.nio.charset.StandardCharsets;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.nio.file.StandardOpenOption;
+import java.util.ArrayList;
+import java.util.LinkedHashMap;
+import java.util.List;
+import java.util.Map;
+import java.util.Optional;
+import java.util.OptionalLong;
+import java.util.UUID;
+import java.util.stream.Stream;
+import org.roaringbitmap.RoaringBitmap;
+
+/**
+ * The I/O edge of the table model: reads a dataset folder's latest version into a
+ * {@link TableVersion} and writes a {@link Commit} as files. Files are immutable and named by fresh
+ * uuids, so a commit writes exactly the data, deletion and index files that do not exist yet, then
+ * the transaction file, the manifest ({@code _versions/{u64::MAX - version}.manifest}, created
+ * new: a concurrent writer of the same version fails) and {@code latest_version_hint.json}.
+ */
+public final class TableStore {
+    public static final String DATA_DIR = "data";
+    public static final String INDICES_DIR = "_indices";
+    public static final String TRANSACTIONS_DIR = "_transactions";
+
+    private TableStore() {
+    }
+
+    /** The latest manifest and the table it describes. */
+    public record Loaded(ManifestFile manifest, TableVersion table) {
+    }
+
+    public static boolean exists(Path root) {
+        Path versions = root.resolve(LanceDatasetFolder.VERSIONS_DIR);
+        if (!Files.isDirectory(versions)) {
+            return false;
+        }
+        try (Stream<Path> files = Files.list(versions)) {
+            return files.anyMatch(f -> ManifestName.parse(f.getFileName().toString()).isPresent());
+        } catch (IOException e) {
+            throw new UncheckedIOException(e);
+        }
+    }
+
+    /**
+     * The latest manifest, as a reader.
+     *
+     * @throws TableException READER_FEATURE_UNSUPPORTED for a reader flag the reference does not know
+     */
+    public static ManifestFile readLatest(Path root) {
+        ManifestFile file = LanceDatasetFolder.open(root).readLatest();
+        long unknown = FeatureFlags.unknownToReader(file.manifest().getReaderFeatureFlags());
+        if (unknown != 0) {
+            throw new TableException(TableException.Kind.READER_FEATURE_UNSUPPORTED, "reader feature flags "
+                    + file.manifest().getReaderFeatureFlags() + " hold bits this reader does not know: " + unknown);
+        }
+        return file;
+    }
+
+    /** @throws TableException WRITER_FEATURE_UNSUPPORTED for a writer flag the reference cannot honour */
+    public static void checkWritable(ManifestFile file) {
+        long refused = FeatureFlags.refusedByWriter(file.manifest().getWriterFeatureFlags());
+        if (refused != 0) {
+            throw new TableException(TableException.Kind.WRITER_FEATURE_UNSUPPORTED, "writer feature flags "
+                    + file.manifest().getWriterFeatureFlags() + " hold bits this writer does not know or cannot"
+                    + " maintain: " + refused);
+        }
+    }
+
+    public static Loaded load(Path root) {
+        ManifestFile file = readLatest(root);
+        return new Loaded(file, toTable(root, file));
+    }
+
+    /** The reader's index view, recovering unknown bitmaps from the reference's index files. */
+    public static IndexCatalog catalog(Path root, ManifestFile file) {
+        return IndexCatalog.of(file, uuid -> readIndexFile(root, uuid).map(IndexFileContent::fragments));
+    }
+
+    /** The reference's file of a segment, if it exists and is one. */
+    public static Optional<IndexFileContent> readIndexFile(Path root, UUID segment) {
+        Path path = indexFilePath(root, segment);
+        if (!Files.isRegularFile(path)) {
+            return Optional.empty();
+        }
+        try {
+            return Optional.of(IndexFileContent.decode(Files.readAllBytes(path), path.toString()));
+        } catch (IllegalArgumentException e) {
+            return Optional.empty();
+        } catch (IOException e) {
+            throw new UncheckedIOException(e);
+        }
+    }
+
+    public static Path indexFilePath(Path root, UUID segment) {
+        return root.resolve(INDICES_DIR).resolve(segment.toString()).resolve(IndexV2Projection.REFERENCE_FILE_NAME);
+    }
+
+    /**
+     * The table a manifest describes. Index segments come from the source the reader would use (see
+     * {@link IndexCatalog}); with writer flag 1&lt;&lt;12 they are projected from IndexV2. An unknown
+     * bitmap is recovered from the segment's index file, as Lance's commit-time migration does.
+     *
+     * @throws TableException INVALID_OPERATION when the data is not the reference's (stand-in data
+     *     files, BITMAP deletion files, no overlays)
+     */
+    public static TableVersion toTable(Path root, ManifestFile file) {
+        TableSchema schema = new TableSchema(file.manifest().getFieldsList());
+        List<Fragment> fragments = new ArrayList<>();
+        for (DataFragment proto : file.manifest().getFragmentsList()) {
+            fragments.add(fragment(root, schema, proto));
+        }
+        boolean legacyDropped = FeatureFlags.has(file.manifest().getWriterFeatureFlags(),
+                FeatureFlags.LEGACY_INDEX_METADATA_DROPPED);
+        IndexCatalog catalog = IndexCatalog.of(file, IndexCatalog.CoverageRecovery.NONE);
+        List<IndexMetadata> legacy = file.segments().stream().map(s -> s.proto()).toList();
+        List<IndexV2> v2 = file.topLevelIndexes().stream().map(IndexV2Entry::proto).toList();
+        List<IndexMetadata> segments = legacyDropped
+                ? IndexV2Projection.toLegacy(v2, legacy, file.version(), OptionalLong.empty())
+                : catalog.source() == IndexCatalog.Source.NONE ? List.of() : legacy;
+        Map<UUID, IndexFileContent> contents = new LinkedHashMap<>();
+        List<IndexMetadata> resolved = new ArrayList<>();
+        for (IndexMetadata segment : segments) {
+            UUID uuid = TableVersion.uuidOf(segment);
+            Optional<IndexFileContent> content = readIndexFile(root, uuid);
+            content.ifPresent(c -> contents.put(uuid, c));
+            boolean unknown = segment.getFragmentBitmap().isEmpty();
+            resolved.add(unknown && content.isPresent()
+                    ? IndexMaintenance.withCoverage(segment, content.get().fragments()) : segment);
+        }
+        Map<String, UUID> ids = new LinkedHashMap<>();
+        for (IndexMetadata segment : resolved) {
+            ids.computeIfAbsent(segment.getName(), name -> file.topLevelIndexes().stream()
+                    .filter(i -> i.name().equals(name)).map(IndexV2Entry::id).findFirst()
+                    .orElseGet(() -> IndexV2Projection.derivedId(segment)));
+        }
+        OptionalLong maxFragmentId = file.manifest().hasMaxFragmentId()
+                ? OptionalLong.of(Integer.toUnsignedLong(file.manifest().getMaxFragmentId())) : OptionalLong.empty();
+        return new TableVersion(file.version(), schema, fragments, maxFragmentId, resolved, contents, ids,
+                legacyDropped);
+    }
+
+    private static Fragment fragment(Path root, TableSchema schema, DataFragment proto) {
+        if (proto.getFilesCount() != 1 || proto.getOverlaysCount() != 0) {
+            throw TableException.invalid("fragment " + proto.getId() + " is not the reference's (one stand-in data"
+                    + " file, no overlays)");
+        }
+        Path dataPath = root.resolve(DATA_DIR).resolve(proto.getFiles(0).getPath());
+        List<java.util.Map<Integer, Object>> rows;
+        try {
+            rows = StandInDataFile.decode(Files.readAllBytes(dataPath), schema, dataPath.toString());
+        } catch (IOException | IllegalArgumentException e) {
+            throw TableException.invalid("fragment " + proto.getId() + ": the reference reads only its own stand-in"
+                    + " data files: " + e.getMessage());
+        }
+        RoaringBitmap deleted = new RoaringBitmap();
+        Optional<DeletionFile> deletionFile = Optional.empty();
+        if (proto.hasDeletionFile()) {
+            DeletionFile df = proto.getDeletionFile();
+            if (df.getFileType() != DeletionFile.DeletionFileType.BITMAP) {
+                throw TableException.invalid("fragment " + proto.getId() + ": the reference reads BITMAP deletion"
+                        + " files only");
+            }
+            try {
+                deleted = DeletionFiles.decode(Files.readAllBytes(root.resolve(DeletionFiles.path(proto.getId(), df))));
+            } catch (IOException | IllegalArgumentException e) {
+                throw TableException.invalid("fragment " + proto.getId() + ": bad deletion file: " + e.getMessage());
+            }
+            deletionFile = Optional.of(df);
+        }
+        return new Fragment(proto.getId(), proto.getFiles(0), rows, deleted, deletionFile);
+    }
+
+    /** Writes the commit's new files and its manifest; returns the manifest as the model built it. */
+    public static ManifestFile commit(Path root, Commit commit, TableEnvironment env) {
+        TableVersion table = commit.version();
+        ManifestFile manifest = TableManifest.build(table, commit.transaction(), env.nowMillis());
+        try {
+            for (Fragment fragment : table.fragments()) {
+                writeIfMissing(root.resolve(DATA_DIR).resolve(fragment.dataFile().getPath()),
+                        () -> StandInDataFile.encode(table.schema(), fragment.rows()));
+                if (fragment.deletionFile().isPresent()) {
+                    writeIfMissing(root.resolve(DeletionFiles.path(fragment.id(), fragment.deletionFile().get())),
+                            () -> DeletionFiles.encode(fragment.deleted()));
+                }
+            }
+            for (Map.Entry<UUID, IndexFileContent> file : table.indexFiles().entrySet()) {
+                writeIfMissing(indexFilePath(root, file.getKey()), file.getValue()::encode);
+            }
+            Path transactions = Files.createDirectories(root.resolve(TRANSACTIONS_DIR));
+            Files.write(transactions.resolve(TableManifest.transactionFileName(commit.transaction())),
+                    commit.transaction().toByteArray());
+            Path versions = Files.createDirectories(root.resolve(LanceDatasetFolder.VERSIONS_DIR));
+            Files.write(versions.resolve(ManifestName.fileName(table.version(), ManifestName.NamingScheme.V2)),
+                    ManifestWriter.write(manifest), StandardOpenOption.CREATE_NEW, StandardOpenOption.WRITE);
+            Files.writeString(versions.resolve(LanceDatasetFolder.VERSION_HINT_FILE),
+                    "{\"version\":" + table.version() + "}", StandardCharsets.UTF_8);
+        } catch (IOException e) {
+            throw new UncheckedIOException("cannot write version " + table.version() + " of " + root, e);
+        }
+        return manifest;
+    }
+
+    private static void writeIfMissing(Path path, java.util.function.Supplier<byte[]> bytes) throws IOException {
+        if (!Files.exists(path)) {
+            Files.createDirectories(path.getParent());
+            Files.write(path, bytes.get(), StandardOpenOption.CREATE_NEW, StandardOpenOption.WRITE);
+        }
+    }
+}
