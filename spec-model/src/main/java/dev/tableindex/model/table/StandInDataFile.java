@@ -53,9 +53,10 @@ public final class StandInDataFile {
     public static DataFile describe(String path, TableSchema schema, byte[] bytes) {
         DataFile.Builder file = DataFile.newBuilder().setPath(path).setFileMajorVersion(2).setFileMinorVersion(1)
                 .setFileSizeBytes(bytes.length);
-        List<Field> columns = schema.columns();
-        for (int i = 0; i < columns.size(); i++) {
-            file.addFields(columns.get(i).getId()).addColumnIndices(i);
+        // As Lance lists a data file's fields: the leaves, one column each.
+        List<Integer> leaves = schema.leafFieldIds();
+        for (int i = 0; i < leaves.size(); i++) {
+            file.addFields(leaves.get(i)).addColumnIndices(i);
         }
         return file.build();
     }

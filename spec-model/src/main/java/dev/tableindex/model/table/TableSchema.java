@@ -67,6 +67,16 @@ public record TableSchema(List<Field> fields) {
         return ColumnType.ofField(column);
     }
 
+    /**
+     * The fields that hold values, in schema order: those no other field names as its parent. Lance's
+     * data files list these (a list column's item, not the list), and Lance 7.0.0 refuses a 2.1 data
+     * file that gives a parent field a column.
+     */
+    public List<Integer> leafFieldIds() {
+        Set<Integer> parents = fields.stream().map(Field::getParentId).collect(Collectors.toSet());
+        return fields.stream().map(Field::getId).filter(id -> !parents.contains(id)).toList();
+    }
+
     public Set<Integer> fieldIds() {
         return fields.stream().map(Field::getId).collect(Collectors.toSet());
     }

@@ -28,6 +28,7 @@ import dev.tableindex.tck.api.EngineRefusal;
 import dev.tableindex.tck.api.TableLifecycle;
 import dev.tableindex.tck.api.TckEngine;
 import dev.tableindex.tck.engine.Engines;
+import dev.tableindex.tck.engine.ReferenceEngine;
 import java.nio.file.Path;
 import java.time.Duration;
 import java.util.HexFormat;
@@ -398,6 +399,37 @@ class LanceEngineTest {
         assertThat(manifest(ds).indexSection().orElseThrow().getIndicesList()).extracting(IndexMetadata::getName)
                 .containsExactly("name_idx");
         assertThat(describe(ds)).extracting(IndexView::getName).containsExactly("name_idx");
+    }
+
+    /**
+     * The old-reader check of the IndexV2 design (IV-0020 runs it as a scenario): Lance 7.0.0 reads a table the
+     * reference model dual-wrote, and its next commit keeps the legacy entry but drops IndexSection field 2, as
+     * prost drops every unknown field. So after an old writer there is no stale IndexV2 left to disagree with.
+     */
+    @Test
+    void appendingToADualWrittenTableKeepsTheLegacyIndexAndDropsIndexV2() {
+        Path ds = dataset("dual-written");
+        TableLifecycle reference = new ReferenceEngine().facet(TableLifecycle.class);
+        reference.apply(ApplyTableOperationRequest.newBuilder().setDatasetPath(ds.toString()).setOperation(
+                TableOperation.newBuilder().setCreateTable(CreateTable.newBuilder().addAllColumns(COLUMNS)
+                        .setRows(Rows.newBuilder().setJson(rows(0, 4, "n"))).setRowsPerFragment(2))).build());
+        reference.apply(ApplyTableOperationRequest.newBuilder().setDatasetPath(ds.toString()).setOperation(
+                TableOperation.newBuilder().setCreateIndex(CreateIndex.newBuilder().setName("id_idx").addColumns("id")
+                        .setIndexType("btree"))).build());
+        ManifestFile dualWritten = manifest(ds);
+        assertThat(dualWritten.topLevelIndexes()).extracting(e -> e.name()).containsExactly("id_idx");
+        String legacyUuid = entry(dualWritten, "id_idx").getUuid().getUuid().toStringUtf8();
+
+        assertThat(describe(ds)).extracting(IndexView::getName).containsExactly("id_idx");
+        apply(ds, TableOperation.newBuilder().setAppend(Append.newBuilder()
+                .setRows(Rows.newBuilder().setJson(rows(4, 6, "n"))).setRowsPerFragment(2)));
+
+        ManifestFile afterLance = manifest(ds);
+        assertThat(afterLance.version()).isEqualTo(dualWritten.version() + 1);
+        assertThat(fragmentIds(afterLance)).containsExactly(0L, 1L, 2L);
+        assertThat(entry(afterLance, "id_idx").getUuid().getUuid().toStringUtf8()).isEqualTo(legacyUuid);
+        assertThat(bitmap(entry(afterLance, "id_idx"))).isEqualTo(BITMAP_0_1);
+        assertThat(afterLance.topLevelIndexes()).isEmpty();
     }
 
     @Test
