@@ -30,6 +30,6 @@ Feature: IL08 The manifest says an index's type and its files' sizes
 
   @id:IL-0073 @spec:lance-table.proto#IndexMetadata.files @level:should @requires:table.lifecycle @requires:index.open_requests
   Scenario: Without file sizes, opening an index needs one size request per file
-    Given the kit commits a version where index "id_idx" records no files
+    Given the kit commits a version where index "id_idx" records no file sizes
     When the engine opens index "id_idx"
     Then opening it made one size request per file

@@ -56,9 +56,20 @@ public final class KitCommitSteps {
         commitIndexes(name, entry -> entry.setFragmentBitmap(ByteString.EMPTY));
     }
 
-    @Given("the kit commits a version where index {string} records no files")
-    public void noFiles(String name) {
-        commitIndexes(name, IndexMetadata.Builder::clearFiles);
+    /**
+     * Sizes unknown in both forms: the legacy entries list no files, and IndexV2 files (if any) have
+     * file_size 0, which means unknown as for DataFile.file_size_bytes (docs/decisions/0004).
+     */
+    @Given("the kit commits a version where index {string} records no file sizes")
+    public void noFileSizes(String name) {
+        commit(file -> {
+            TableManifestSteps.segments(file, name);
+            IndexSection.Builder section = file.indexSection().orElseThrow().toBuilder();
+            section.getIndicesBuilderList().stream().filter(e -> e.getName().equals(name)).forEach(IndexMetadata.Builder::clearFiles);
+            section.getIndicesV2BuilderList().stream().filter(e -> e.getName().equals(name))
+                    .forEach(e -> e.getFilesBuilderList().forEach(f -> f.setFileSize(0)));
+            return ManifestFile.of(file.manifest(), Optional.of(section.build()), Optional.empty());
+        });
     }
 
     @Given("the kit commits a version where index {string} is on field ids {string} carrying {string}")

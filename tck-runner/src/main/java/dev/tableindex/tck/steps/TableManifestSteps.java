@@ -1,9 +1,11 @@
 package dev.tableindex.tck.steps;
 
+import dev.tableindex.model.index.IndexTypes;
 import dev.tableindex.model.manifest.FragmentCoverage;
 import dev.tableindex.model.manifest.IndexSegment;
 import dev.tableindex.model.manifest.ManifestFile;
 import dev.tableindex.proto.lance.file.Field;
+import dev.tableindex.proto.lance.index.VectorIndexDetails;
 import dev.tableindex.proto.lance.table.DataFragment;
 import dev.tableindex.proto.lance.table.IndexFile;
 import io.cucumber.java.en.Then;
@@ -12,6 +14,7 @@ import java.io.UncheckedIOException;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.util.List;
+import java.util.Map;
 import java.util.Set;
 import java.util.TreeSet;
 import java.util.UUID;
@@ -140,7 +143,7 @@ public final class TableManifestSteps {
             Set<Long> stale = new TreeSet<>(segment.coverage().fragmentIds().orElse(List.of()));
             stale.removeAll(live);
             if (!stale.isEmpty()) {
-                throw new AssertionError("segment " + segment.uuid() + " of " + name + " names fragments " + stale
+                throw new AssertionError("a segment of " + name + " names fragments " + stale
                         + " that are no longer in the table");
             }
         }
@@ -214,8 +217,8 @@ public final class TableManifestSteps {
 
     @Then("the index details of {string} are those remembered as {string}")
     public void detailsUnchanged(String name, String key) {
-        String before = (String) TableScenario.current().remembered(key);
-        String now = details(name);
+        Object before = TableScenario.current().remembered(key);
+        Object now = details(name);
         if (!now.equals(before)) {
             throw new AssertionError("the configuration of " + name + " changed from " + before + " to " + now);
         }
@@ -227,15 +230,31 @@ public final class TableManifestSteps {
         return segments(manifest(), name).stream().map(IndexSegment::uuid).collect(Collectors.toCollection(TreeSet::new));
     }
 
-    /** Every segment's index_details, which must agree, as type URL and hex bytes. */
-    private String details(String name) {
-        Set<String> all = segments(manifest(), name).stream()
-                .map(s -> s.proto().getIndexDetails().getTypeUrl() + " " + hex(s.proto().getIndexDetails().getValue().toByteArray()))
-                .collect(Collectors.toCollection(TreeSet::new));
+    /**
+     * Every segment's index_details, which must agree: the message itself when the kit knows its type
+     * (so map entries compare regardless of the order they were written in; Lance writes the runtime
+     * hints of a vector index in hash order), else the type URL and the bytes.
+     */
+    private Object details(String name) {
+        Set<Object> all = new java.util.HashSet<>();
+        for (IndexSegment segment : segments(manifest(), name)) {
+            all.add(configuration(segment.proto().getIndexDetails()));
+        }
         if (all.size() != 1) {
             throw new AssertionError("segments of " + name + " disagree on their configuration: " + all);
         }
         return all.iterator().next();
+    }
+
+    private static Object configuration(com.google.protobuf.Any details) {
+        if (details.getTypeUrl().equals(IndexTypes.VECTOR_URL)) {
+            try {
+                return Map.entry(details.getTypeUrl(), VectorIndexDetails.parseFrom(details.getValue()));
+            } catch (com.google.protobuf.InvalidProtocolBufferException e) {
+                throw new AssertionError("the vector index details do not parse: " + e.getMessage());
+            }
+        }
+        return Map.entry(details.getTypeUrl(), hex(details.getValue().toByteArray()));
     }
 
     static Set<Long> liveFragments(ManifestFile manifest) {
