@@ -26,9 +26,23 @@ final class ConformancePageCommand implements Callable<Integer> {
     @Option(names = "--out", paramLabel = "FILE", description = "write the page here instead of standard output")
     Path out;
 
+    @Option(names = "--check", paramLabel = "FILE",
+            description = "exit 1 unless FILE is this page (the rows naming the run itself aside)")
+    Path check;
+
     @Override
     public Integer call() throws IOException {
         String page = ConformancePage.render(TckReport.read(report));
+        if (check != null) {
+            String committed = Files.readString(check, StandardCharsets.UTF_8);
+            if (ConformancePage.comparable(committed).equals(ConformancePage.comparable(page))) {
+                spec.commandLine().getOut().println(check + " is current");
+                return 0;
+            }
+            spec.commandLine().getErr().println(check + " does not match this run's report; regenerate it with"
+                    + " tck conformance-page " + report + " --out " + check);
+            return TckCli.EXIT_FAILED_CHECKS;
+        }
         if (out == null) {
             spec.commandLine().getOut().print(page);
         } else {

@@ -70,8 +70,46 @@ public final class ConformancePage {
         section(page, report, "UNEXPECTED_PASS", "Unexpected passes (remove them from the known failures)", "message");
         section(page, report, "EXPECTED_FAIL", "Known failures", "known_failure_reason");
         section(page, report, "OPEN", "Open questions: how the engine answered", "message");
+        passed(page, report);
         unsupported(page, report);
         return page.toString();
+    }
+
+    /**
+     * The page without the rows that name the run itself (kit commit, start time), which differ on
+     * every run: two runs with the same outcomes and messages give the same comparable page.
+     */
+    public static String comparable(String page) {
+        StringBuilder out = new StringBuilder();
+        for (String line : page.split("\n", -1)) {
+            if (!line.startsWith("| TCK |") && !line.startsWith("| Run |")) {
+                out.append(line).append('\n');
+            }
+        }
+        return out.toString();
+    }
+
+    private static void passed(StringBuilder page, JsonNode report) {
+        List<JsonNode> scenarios = withOutcome(report, "PASS");
+        page.append("## Passed (").append(scenarios.size()).append(")\n\n");
+        if (scenarios.isEmpty()) {
+            page.append("None.\n\n");
+            return;
+        }
+        // Outline rows share their outline's name: one line per outline, with its row count.
+        Map<String, String[]> byOutline = new java.util.LinkedHashMap<>();
+        Map<String, Integer> rows = new TreeMap<>();
+        for (JsonNode scenario : scenarios) {
+            String id = scenario.path("id").asText();
+            String outline = id.contains("#") ? id.substring(0, id.indexOf('#')) : id;
+            byOutline.putIfAbsent(outline, new String[] {scenario.path("level").asText(), scenario.path("name").asText()});
+            rows.merge(outline, 1, Integer::sum);
+        }
+        page.append("| id | level | scenario |\n|---|---|---|\n");
+        new TreeMap<>(byOutline).forEach((id, levelAndName) -> page.append("| ").append(id)
+                .append(rows.get(id) > 1 ? " (" + rows.get(id) + " rows)" : "")
+                .append(" | ").append(levelAndName[0]).append(" | ").append(cell(levelAndName[1])).append(" |\n"));
+        page.append('\n');
     }
 
     private static void section(StringBuilder page, JsonNode report, String outcome, String title, String detail) {

@@ -43,6 +43,19 @@ class ConformancePageTest {
                 + " | 7.0.0 checks writer flags only on insert — observed: the engine did it |"), page);
         assertTrue(page.contains("| `key_encoding` | 2 | KE-0001 (2 rows) |"), page);
         assertTrue(page.contains("## Failures (must) (0)\n\nNone."), page);
+        assertTrue(page.contains("## Passed (1)\n\n| id | level | scenario |\n|---|---|---|\n| IL-0001 | must | An index on an empty table |"), page);
         assertFalse(page.contains("null"), page);
+    }
+
+    @Test
+    void pagesOfTwoRunsCompareWithoutTheRowsNamingTheRun() throws Exception {
+        String first = ConformancePage.render(new ObjectMapper().readTree(REPORT));
+        String second = ConformancePage.render(new ObjectMapper().readTree(
+                REPORT.replace("0123456789abcdef0123", "fedcba9876543210fedc").replace("08:00:00Z", "09:30:00Z")));
+        String otherOutcome = ConformancePage.render(new ObjectMapper().readTree(
+                REPORT.replace("\"outcome\": \"EXPECTED_FAIL\"", "\"outcome\": \"FAIL\"")));
+        assertFalse(first.equals(second));
+        assertTrue(ConformancePage.comparable(first).equals(ConformancePage.comparable(second)));
+        assertFalse(ConformancePage.comparable(first).equals(ConformancePage.comparable(otherOutcome)));
     }
 }
