@@ -3,6 +3,8 @@ package dev.tableindex.tck.cli;
 import dev.tableindex.tck.golden.GoldenFiles;
 import dev.tableindex.tck.golden.GoldenManifestCase;
 import dev.tableindex.tck.golden.InvalidManifestCorpus;
+import dev.tableindex.tck.golden.ReferenceTableCase;
+import dev.tableindex.tck.golden.ReferenceTableCases;
 import java.io.PrintWriter;
 import java.nio.file.Path;
 import java.util.List;
@@ -15,7 +17,8 @@ import picocli.CommandLine.Model.CommandSpec;
 /** {@code tck golden}: reads every golden file with the reference model and reports case by case. */
 @Command(name = "golden", mixinStandardHelpOptions = true,
         description = {"Check the reference model against every golden file: each manifest written by a real",
-            "writer must read as its expected.json; each invalid manifest must give its expected error."})
+            "writer must read as its expected.json, each table the reference model wrote as its expected.json",
+            "(manifests and reader), and each invalid manifest must give its expected error."})
 final class GoldenCommand implements Callable<Integer> {
     @Spec
     CommandSpec spec;
@@ -27,6 +30,11 @@ final class GoldenCommand implements Callable<Integer> {
             description = "first (re)write invalid-manifests/ from the recipes in its expected-errors.json")
     boolean writeInvalidCorpus;
 
+    @Option(names = "--write-reference-tables",
+            description = "first (re)write reference-tables/ with the reference model (deterministic; expected.json"
+                    + " is kept: it is written by hand)")
+    boolean writeReferenceTables;
+
     @Override
     public Integer call() {
         PrintWriter out = spec.commandLine().getOut();
@@ -34,12 +42,24 @@ final class GoldenCommand implements Callable<Integer> {
         if (writeInvalidCorpus) {
             golden.invalidManifests().writeAll();
         }
+        if (writeReferenceTables) {
+            ReferenceTableCases.writeAll(golden.root().resolve(GoldenFiles.REFERENCE_TABLES));
+        }
         int passed = 0;
         int failed = 0;
         out.println("Golden manifests written by real writers (" + golden.root().resolve(GoldenFiles.LANCE_MANIFESTS) + "):");
         for (GoldenManifestCase goldenCase : golden.manifestCases()) {
             List<String> problems = goldenCase.check();
             if (report(out, goldenCase.id(), problems)) {
+                passed++;
+            } else {
+                failed++;
+            }
+        }
+        out.println("Golden tables written by the reference model, read as manifests and by the reader ("
+                + golden.root().resolve(GoldenFiles.REFERENCE_TABLES) + "):");
+        for (ReferenceTableCase goldenCase : golden.referenceTableCases()) {
+            if (report(out, goldenCase.id(), goldenCase.check())) {
                 passed++;
             } else {
                 failed++;

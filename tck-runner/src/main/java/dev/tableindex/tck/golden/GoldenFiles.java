@@ -13,6 +13,7 @@ import java.util.stream.Stream;
 public final class GoldenFiles {
     public static final String LANCE_MANIFESTS = "lance-manifests";
     public static final String INVALID_MANIFESTS = "invalid-manifests";
+    public static final String REFERENCE_TABLES = "reference-tables";
 
     private final Path root;
 
@@ -44,6 +45,17 @@ public final class GoldenFiles {
                     cases.add(new GoldenManifestCase(writer.getFileName().toString(),
                             folder.getFileName().toString(), folder));
                 }
+            }
+        }
+        return cases;
+    }
+
+    /** Every case folder {@code reference-tables/<case>/} (written by the reference model) that has an expected.json. */
+    public List<ReferenceTableCase> referenceTableCases() {
+        List<ReferenceTableCase> cases = new ArrayList<>();
+        for (Path folder : subfolders(root.resolve(REFERENCE_TABLES))) {
+            if (Files.isRegularFile(folder.resolve("expected.json"))) {
+                cases.add(new ReferenceTableCase(folder.getFileName().toString(), folder));
             }
         }
         return cases;

@@ -4,14 +4,12 @@ import dev.tableindex.model.manifest.FragmentCoverage;
 import dev.tableindex.model.manifest.IndexSegment;
 import dev.tableindex.model.manifest.IndexV2Entry;
 import dev.tableindex.model.manifest.ManifestFile;
-import dev.tableindex.proto.lance.table.IndexMetadata;
-import dev.tableindex.proto.lance.table.IndexSection;
+import dev.tableindex.tck.golden.KitCommits;
 import io.cucumber.java.en.Given;
 import io.cucumber.java.en.Then;
 import java.util.ArrayList;
 import java.util.List;
 import java.util.Map;
-import java.util.Optional;
 import java.util.Set;
 import java.util.TreeSet;
 import java.util.UUID;
@@ -122,26 +120,16 @@ public final class IndexV2Steps {
 
     @Given("the kit commits a version with only the IndexV2 metadata and writer feature flag {long} set")
     public void v2Only(long bit) {
-        KitCommitSteps.commit(file -> {
-            IndexSection section = file.indexSection().orElseThrow().toBuilder().clearIndices().build();
-            return ManifestFile.of(file.manifest().toBuilder()
-                    .setWriterFeatureFlags(file.manifest().getWriterFeatureFlags() | bit).build(),
-                    Optional.of(section), Optional.empty());
-        });
+        KitCommitSteps.commit(KitCommits.v2Only(bit));
     }
 
     /** An old writer that keeps unknown fields but maintains only the legacy entries. */
     @Given("the kit commits a version where only the legacy segments of {string} cover fragments {string}")
     public void legacyOnlyChange(String name, String ids) {
-        byte[] bitmap = FragmentCoverage.of(TableManifestSteps.parseIds(ids).stream().mapToLong(Long::longValue).toArray()).encode();
         KitCommitSteps.commit(file -> {
-            IndexSection.Builder section = file.indexSection().orElseThrow().toBuilder();
-            for (IndexMetadata.Builder entry : section.getIndicesBuilderList()) {
-                if (entry.getName().equals(name)) {
-                    entry.setFragmentBitmap(com.google.protobuf.ByteString.copyFrom(bitmap));
-                }
-            }
-            return ManifestFile.of(file.manifest(), Optional.of(section.build()), Optional.empty());
+            TableManifestSteps.segments(file, name);
+            return KitCommits.legacyCoverage(name,
+                    TableManifestSteps.parseIds(ids).stream().mapToLong(Long::longValue).toArray()).apply(file);
         });
     }
 

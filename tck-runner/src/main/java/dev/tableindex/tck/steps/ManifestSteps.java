@@ -44,6 +44,12 @@ public final class ManifestSteps {
         dataset = RunContext.current().golden().path("lance-manifests/" + name);
     }
 
+    /** A dataset the kit's reference model wrote (golden-files/reference-tables, with provenance). */
+    @Given("the golden dataset {string} written by the reference model")
+    public void theReferenceGoldenDataset(String name) {
+        dataset = RunContext.current().golden().path("reference-tables/" + name);
+    }
+
     @When("the engine reads the latest version")
     public void theEngineReadsTheLatestVersion() {
         read(ReadManifestRequest.newBuilder().setDatasetPath(dataset.toString()).build());

@@ -3,6 +3,7 @@ package dev.tableindex.tck.steps;
 import dev.tableindex.proto.tck.CountRowsRequest;
 import dev.tableindex.proto.tck.DescribeIndexesRequest;
 import dev.tableindex.proto.tck.DescribeIndexesResult;
+import dev.tableindex.proto.tck.EngineError;
 import dev.tableindex.proto.tck.IndexView;
 import dev.tableindex.proto.tck.OpenIndexRequest;
 import dev.tableindex.proto.tck.OpenIndexResult;
@@ -10,6 +11,7 @@ import dev.tableindex.tck.api.EngineRefusal;
 import dev.tableindex.tck.api.IndexOpening;
 import dev.tableindex.tck.api.TableLifecycle;
 import dev.tableindex.tck.run.RunContext;
+import io.cucumber.java.en.Given;
 import io.cucumber.java.en.Then;
 import io.cucumber.java.en.When;
 import java.util.Set;
@@ -26,6 +28,15 @@ public final class TableReadSteps {
 
     private static String dataset() {
         return TableScenario.current().dataset().toAbsolutePath().toString();
+    }
+
+    /**
+     * The table golden-files/reference-tables/{@code name} (written by the reference model), copied to
+     * the scenario's scratch folder: the golden folder itself is never handed to an engine.
+     */
+    @Given("the golden table {string}")
+    public void theGoldenTable(String name) {
+        TableScenario.current().copyOf(RunContext.current().golden().path("reference-tables/" + name), name);
     }
 
     @When("the engine describes the indexes")
@@ -63,6 +74,23 @@ public final class TableReadSteps {
         if (!expected.equals(actual)) {
             throw new AssertionError("the engine would use indexes " + actual + ", expected " + expected);
         }
+    }
+
+    /**
+     * After "tries to describe": either the engine refused to read the dataset (a reader feature flag it
+     * does not know), or it uses exactly these indexes.
+     */
+    @Then("the engine uses the indexes {string}, unless it refused to read the dataset")
+    public void usesIndexesUnlessRefused(String names) {
+        EngineError refusal = TableScenario.current().takeRefusal();
+        if (refusal != null) {
+            if (!refusal.getKind().equals("READER_FEATURE_UNSUPPORTED")) {
+                throw new AssertionError("the engine refused with " + refusal.getKind() + " (" + refusal.getMessage()
+                        + "); the only acceptable refusal is READER_FEATURE_UNSUPPORTED");
+            }
+            return;
+        }
+        usesIndexes(names);
     }
 
     @Then("the engine uses no index")

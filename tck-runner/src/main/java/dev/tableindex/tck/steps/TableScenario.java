@@ -65,6 +65,27 @@ public final class TableScenario {
         }
     }
 
+    /**
+     * A copy of {@code source} (a golden table, never written to) as the scenario's table: engines may
+     * write lock or hint files next to what they read.
+     */
+    Path copyOf(Path source, String name) {
+        Path target = newDataset(name);
+        try (Stream<Path> tree = Files.walk(source)) {
+            for (Path from : (Iterable<Path>) tree::iterator) {
+                Path to = target.resolve(source.relativize(from).toString());
+                if (Files.isDirectory(from)) {
+                    Files.createDirectories(to);
+                } else {
+                    Files.copy(from, to);
+                }
+            }
+        } catch (IOException e) {
+            throw new UncheckedIOException("cannot copy " + source + " to " + target, e);
+        }
+        return target;
+    }
+
     Path dataset() {
         if (dataset == null) {
             throw new IllegalStateException("the scenario has made no table yet (Given the engine creates a table ...)");

@@ -23,6 +23,13 @@ class GoldenFilesTest {
                 () -> assertThat(goldenCase.check()).isEmpty()));
     }
 
+    /** What `tck golden` reports for golden-files/reference-tables (more in ReferenceTableCasesTest). */
+    @TestFactory
+    Stream<DynamicTest> everyReferenceTableReadsAsItsExpectedView() {
+        return GOLDEN.referenceTableCases().stream().map(goldenCase -> DynamicTest.dynamicTest(goldenCase.id(),
+                () -> assertThat(goldenCase.check()).isEmpty()));
+    }
+
     @TestFactory
     Stream<DynamicTest> everyInvalidManifestGivesItsExpectedError() {
         InvalidManifestCorpus corpus = GOLDEN.invalidManifests();

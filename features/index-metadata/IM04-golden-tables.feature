@@ -1,0 +1,70 @@
+Feature: IM04 Golden tables: which indexes a reader uses
+
+  Tables the kit's reference model wrote (golden-files/reference-tables, with provenance and a hand-derived
+  expected.json), each a copy in the scenario's folder: four rows, ids 1..4 and names a..d, in fragments 0
+  and 1, a BTree "id_idx" on id (field 0) written in both forms (legacy IndexMetadata and IndexV2), and in
+  most cases a last version the kit committed as another writer could. The data files are the reference's
+  JSON stand-ins, so these scenarios only ask which indexes the engine would use, never for rows.
+
+  @id:IM-0030 @spec:lance-table.proto#IndexMetadata.fragment_bitmap @level:must @requires:table.lifecycle
+  Scenario: A table with its index written in both forms: the index covers both fragments
+    Given the golden table "dual-written"
+    When the engine describes the indexes
+    Then the engine uses the indexes "id_idx"
+    And the engine's index "id_idx" covers fragments "0, 1"
+
+  @id:IM-0031 @spec:lance-table.proto#IndexMetadata.fragment_bitmap @level:must @requires:table.lifecycle
+  Scenario: An index on an empty table covers no fragment and is still an index
+    Given the golden table "index-on-empty-table"
+    When the engine describes the indexes
+    Then the engine uses the indexes "id_idx"
+    And the engine's index "id_idx" covers fragments ""
+
+  @id:IM-0032 @spec:lance-index-v2-design.md#faq @level:must @requires:table.lifecycle @requires:index_v2 @open
+  Scenario: A table whose last version has IndexV2 only, under writer flag 4096: the reader uses the IndexV2
+    Open question: which feature flag allows dropping the legacy metadata? The kit's choice is writer flag
+    1 << 12 = 4096 (docs/decisions/0004); a reader that knows IndexV2 reads it alone.
+    Given the golden table "v2-only-with-flag"
+    When the engine describes the indexes
+    Then the engine uses the indexes "id_idx"
+    And the engine's index "id_idx" covers fragments "0, 1"
+
+  @id:IM-0033 @spec:lance-index-v2-design.md#faq @level:must @requires:table.lifecycle @requires:index_v2 @open
+  Scenario: A table whose legacy entry changed while its IndexV2 did not: the reader follows the legacy entry
+    Open question: what does a reader do when IndexV2 and the legacy entries disagree? An old writer that
+    keeps unknown fields carries IndexV2 over unchanged; the kit's choice is to use the legacy entries then.
+    Here the legacy bitmap names fragment 0 only, IndexV2 still fragments 0 and 1.
+    Given the golden table "stale-index-v2"
+    When the engine describes the indexes
+    Then the engine uses the indexes "id_idx"
+    And the engine's index "id_idx" covers fragments "0"
+
+  @id:IM-0034 @spec:lance-table.proto#IndexMetadata.covering_fields @level:must @requires:table.lifecycle
+  Scenario: An index carrying a covering field under flag 128: a reader uses it or refuses the table
+    The index is on fields [0, 1] carrying [1], with reader and writer flag 128. A reader that knows the
+    flag uses the index (keyed on field 0); one that does not must refuse the dataset.
+    Given the golden table "covering-fields"
+    When the engine tries to describe the indexes
+    Then the engine uses the indexes "id_idx", unless it refused to read the dataset
+
+  @id:IM-0035 @spec:lance-table.proto#IndexMetadata.index_version @level:should @requires:table.lifecycle
+  Scenario: An index with index_version 99: the reader does not use it
+    Given the golden table "newer-index-version"
+    When the engine describes the indexes
+    Then the engine uses no index
+
+  @id:IM-0036 @spec:lance-table.proto#Manifest.reader_feature_flags @level:should @requires:table.lifecycle
+  Scenario: A table with reader flag 1 << 20: the engine does not read it
+    Given the golden table "unknown-reader-flag"
+    When the engine tries to describe the indexes
+    Then the engine refuses with READER_FEATURE_UNSUPPORTED
+
+  @id:IM-0037 @spec:lance-table.proto#DataOverlayFile.committed_version @level:must @requires:table.lifecycle
+  Scenario: A table with a data overlay newer than its indexes: a reader keeps both indexes or refuses the table
+    Fragment 0 has an overlay for name (field 1) at offset 1, committed at version 4, after both indexes
+    were built; reader and writer flag 64. The overlay leaves the indexes in place (the index on name must
+    not answer for row 0:1, which expected.json records as an excluded cell); a reader that does not know
+    overlays must refuse the dataset.
+    Given the golden table "overlay"
+    When the engine tries to describe the indexes
+    Then the engine uses the indexes "id_idx, name_idx", unless it refused to read the dataset

@@ -1,0 +1,155 @@
+#!/usr/bin/env python3
+"""Writes expected.json of every reference-tables case from the cases' steps, by hand-stated rules.
+
+Nothing here reads the kit's output or the case's files: uuids follow the uuid rule of provenance.json
+(n-th uuid = uuid3-style MD5 of "tableindex-reference-tables/<case>/<n>", as Java's
+UUID.nameUUIDFromBytes), counted by hand from the order in which the reference writer asks for them
+(create_table: one per fragment's data file, then the transaction; create_index: the segment, the
+IndexV2 id, then the transaction; a kit commit asks for none, the overlay's data file for one); index
+file sizes are the lengths of the reference index file's JSON (IndexFileContent), written out here.
+Run from anywhere: python3 golden-files/reference-tables/derive-expected.py
+"""
+import hashlib
+import json
+import os
+import uuid
+
+HERE = os.path.dirname(os.path.abspath(__file__))
+CREATED_AT = 1767225600000  # 2026-01-01T00:00:00Z, the fixed clock
+BTREE = "/lance.table.BTreeIndexDetails"
+
+
+def u(case, n):
+    h = bytearray(hashlib.md5(f"tableindex-reference-tables/{case}/{n}".encode()).digest())
+    h[6] = (h[6] & 0x0F) | 0x30
+    h[8] = (h[8] & 0x3F) | 0x80
+    return str(uuid.UUID(bytes=bytes(h)))
+
+
+# The reference's index file (IndexFileContent): entries (value, row address) sorted by value;
+# row address = fragment << 32 | offset. Rows: fragment 0 = (1,a),(2,b); fragment 1 = (3,c),(4,d).
+def index_file(entries):
+    return '{"format":"tableindex-reference-index/1","index_type":"btree","entries":[' + entries + ']}'
+
+
+ID_FILE = len(index_file('[1,0],[2,1],[3,4294967296],[4,4294967297]'))
+NAME_FILE = len(index_file('["a",0],["b",1],["c",4294967296],["d",4294967297]'))
+EMPTY_FILE = len(index_file(''))
+assert (ID_FILE, NAME_FILE, EMPTY_FILE) == (116, 124, 75)
+
+FOUR_ROWS = [{"id": 0, "physical_rows": 2, "num_deleted_rows": 0},
+             {"id": 1, "physical_rows": 2, "num_deleted_rows": 0}]
+
+
+def version(v, fragments, indices, v2=None, reader=0, writer=0):
+    view = {"version": v, "reader_feature_flags": reader, "writer_feature_flags": writer,
+            "fragments": fragments, "indices": indices}
+    if v2:
+        view["indices_v2"] = v2
+    return view
+
+
+def segment(name, uuid_, fields, dataset_version, fragments, size, index_version=0, covering=()):
+    return {"name": name, "uuid": uuid_, "fields": list(fields), "dataset_version": dataset_version,
+            "fragment_ids": list(fragments), "type_url": BTREE, "index_version": index_version,
+            "created_at": CREATED_AT, "files": [{"path": "index.idx", "size_bytes": size}],
+            "covering_fields": list(covering)}
+
+
+def index_v2(name, id_, field_ids, file_id, size, fragments):
+    return {"name": name, "id": id_, "field_ids": list(field_ids), "index_type_id": "lance:btree",
+            "config_type_url": BTREE, "files": [{"id": file_id, "file_size": size, "fragment_ids": list(fragments)}]}
+
+
+def used(name, fields, keyed, segments, covered):
+    return {"name": name, "fields": fields, "keyed_fields": keyed, "type_id": "lance:btree",
+            "segments": segments, "covered_fragments": covered}
+
+
+def reader(v, source, indexes, ignored=(), cells=()):
+    return {"version": v, "source": source, "indexes": indexes, "ignored": list(ignored),
+            "excluded_cells": list(cells)}
+
+
+def case(name, versions, reader_view, earlier=None):
+    doc = {"case": name, "writer": "tableindex-reference 0.1.0 (the kit's reference model)", "naming": "V2",
+           "latest_version": max(versions), "versions": {str(k): versions[k] for k in sorted(versions)},
+           "reader": reader_view}
+    if earlier:
+        doc["reader_of_earlier_versions"] = {str(k): earlier[k] for k in sorted(earlier)}
+    folder = os.path.join(HERE, name)
+    os.makedirs(folder, exist_ok=True)
+    with open(os.path.join(folder, "expected.json"), "w") as f:
+        json.dump(doc, f, indent=2)
+        f.write("\n")
+
+
+def dual(c):
+    """v1 create (uuids 1, 2 data files, 3 txn), v2 btree id_idx (4 segment, 5 IndexV2 id, 6 txn)."""
+    seg = segment("id_idx", u(c, 4), [0], 1, [0, 1], ID_FILE)
+    v2 = [index_v2("id_idx", u(c, 5), [0], u(c, 4), ID_FILE, [0, 1])]
+    return {1: version(1, FOUR_ROWS, []), 2: version(2, FOUR_ROWS, [seg], v2)}, seg, v2
+
+
+# dual-written: IndexV2 present and agreeing with the legacy entry -> the reader takes IndexV2.
+c = "dual-written"
+vs, seg, v2 = dual(c)
+case(c, vs, reader(2, "V2", [used("id_idx", [0], [0], [u(c, 4)], [0, 1])]))
+
+# index-on-empty-table: create asks for one uuid (the transaction: no fragments, no data files);
+# the index (2 segment, 3 IndexV2 id, 4 txn) covers the known-empty bitmap 3a300000 00000000 -> [].
+c = "index-on-empty-table"
+seg = segment("id_idx", u(c, 2), [0], 1, [], EMPTY_FILE)
+case(c, {1: version(1, [], []),
+         2: version(2, [], [seg], [index_v2("id_idx", u(c, 3), [0], u(c, 2), EMPTY_FILE, [])])},
+     reader(2, "V2", [used("id_idx", [0], [0], [u(c, 2)], [])]))
+
+# v2-only-with-flag: v3 = v2 without legacy entries, writer flag 1<<12 -> the reader takes IndexV2 alone.
+c = "v2-only-with-flag"
+vs, seg, v2 = dual(c)
+vs[3] = version(3, FOUR_ROWS, [], v2, writer=4096)
+case(c, vs, reader(3, "V2", [used("id_idx", [0], [0], [u(c, 4)], [0, 1])]))
+
+# stale-index-v2: v3 legacy bitmap {0}, IndexV2 still {0, 1} -> they disagree -> legacy, covering [0].
+c = "stale-index-v2"
+vs, seg, v2 = dual(c)
+vs[3] = version(3, FOUR_ROWS, [dict(seg, fragment_ids=[0])], v2)
+case(c, vs, reader(3, "LEGACY", [used("id_idx", [0], [0], [u(c, 4)], [0])]))
+
+# covering-fields: v3 legacy fields [0, 1] carrying [1] without flag 128 -> (fields disagree with
+# IndexV2's [0] -> legacy) invalid, not used; v4 reader+writer flag 128 -> used, keyed on [0].
+c = "covering-fields"
+vs, seg, v2 = dual(c)
+cov = dict(seg, fields=[0, 1], covering_fields=[1])
+vs[3] = version(3, FOUR_ROWS, [cov], v2)
+vs[4] = version(4, FOUR_ROWS, [cov], v2, reader=128, writer=128)
+case(c, vs, reader(4, "LEGACY", [used("id_idx", [0, 1], [0], [u(c, 4)], [0, 1])]),
+     earlier={3: reader(3, "LEGACY", [], [{"name": "id_idx", "segment": None}])})
+
+# newer-index-version: v3 legacy index_version 99. IndexV2 agrees on names, ids, fields, details and
+# bitmaps (index_version is not compared) -> V2, whose index_version comes from the legacy entry of the
+# same uuid: 99 > 0 (btree) -> the segment is ignored, then the index (no segment left).
+c = "newer-index-version"
+vs, seg, v2 = dual(c)
+vs[3] = version(3, FOUR_ROWS, [dict(seg, index_version=99)], v2)
+case(c, vs, reader(3, "V2", [], [{"name": "id_idx", "segment": u(c, 4)}, {"name": "id_idx", "segment": None}]))
+
+# unknown-reader-flag: v3 reader flag 1<<20 -> a reader must refuse.
+c = "unknown-reader-flag"
+vs, seg, v2 = dual(c)
+vs[3] = version(3, FOUR_ROWS, [seg], v2, reader=1048576)
+case(c, vs, {"version": 3, "refuse": "READER_FEATURE_UNSUPPORTED"})
+
+# overlay: v3 btree name_idx (7 segment, 8 IndexV2 id, 9 txn; dataset_version 2); v4 an overlay on
+# fragment 0 (data file uuid 10) for field 1 at offset 1, committed_version 4, flags 64. name_idx
+# (dataset_version 2 < 4) must not answer for row address 0:1 (= 1) of field 1; id_idx (field 0) is
+# not touched by the overlay.
+c = "overlay"
+vs, seg, v2 = dual(c)
+name_seg = segment("name_idx", u(c, 7), [1], 2, [0, 1], NAME_FILE)
+both_v2 = v2 + [index_v2("name_idx", u(c, 8), [1], u(c, 7), NAME_FILE, [0, 1])]
+vs[3] = version(3, FOUR_ROWS, [seg, name_seg], both_v2)
+vs[4] = version(4, FOUR_ROWS, [seg, name_seg], both_v2, reader=64, writer=64)
+case(c, vs, reader(4, "V2", [used("id_idx", [0], [0], [u(c, 4)], [0, 1]),
+                             used("name_idx", [1], [1], [u(c, 7)], [0, 1])],
+                   cells=[{"index": "name_idx", "fragment": 0, "offset": 1, "row_address": 1, "field": 1}]))

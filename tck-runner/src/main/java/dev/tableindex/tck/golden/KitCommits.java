@@ -1,0 +1,115 @@
+package dev.tableindex.tck.golden;
+
+import com.google.protobuf.ByteString;
+import dev.tableindex.model.dataset.LanceDatasetFolder;
+import dev.tableindex.model.dataset.ManifestName;
+import dev.tableindex.model.manifest.FragmentCoverage;
+import dev.tableindex.model.manifest.ManifestFile;
+import dev.tableindex.model.manifest.ManifestWriter;
+import dev.tableindex.proto.lance.table.IndexMetadata;
+import dev.tableindex.proto.lance.table.IndexSection;
+import dev.tableindex.proto.lance.table.Manifest;
+import java.io.IOException;
+import java.io.UncheckedIOException;
+import java.nio.charset.StandardCharsets;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.util.List;
+import java.util.Optional;
+import java.util.function.UnaryOperator;
+
+/**
+ * The kit commits a version of a dataset itself, changing one thing in the latest manifest, as another
+ * (older or newer) writer could. Used by the kit-commit scenario steps ({@code KitCommitSteps},
+ * {@code IndexV2Steps}) and by the generator of the reference tables ({@link ReferenceTableCases}), so
+ * both make such versions the same way. Data and index files are left as they are.
+ */
+public final class KitCommits {
+    private KitCommits() {
+    }
+
+    /**
+     * Writes {@code change(latest)} as the next version, named as the dataset names its versions, and
+     * points the version hint at it (if there is one). The transaction is dropped: this commit has none.
+     * Returns the manifest written.
+     */
+    public static ManifestFile commit(Path root, UnaryOperator<ManifestFile> change) {
+        LanceDatasetFolder folder = LanceDatasetFolder.open(root);
+        ManifestFile latest = folder.readLatest();
+        ManifestFile changed = change.apply(latest);
+        long version = latest.version() + 1;
+        Manifest manifest = changed.manifest().toBuilder().setVersion(version).clearTransactionFile().build();
+        ManifestFile written = ManifestFile.of(manifest, changed.indexSection(), Optional.empty());
+        byte[] bytes = ManifestWriter.write(written);
+        try {
+            Path versions = root.resolve(LanceDatasetFolder.VERSIONS_DIR);
+            Files.write(versions.resolve(ManifestName.fileName(version, folder.namingScheme())), bytes);
+            Path hint = versions.resolve(LanceDatasetFolder.VERSION_HINT_FILE);
+            if (Files.exists(hint)) {
+                Files.writeString(hint, "{\"version\":" + version + "}", StandardCharsets.UTF_8);
+            }
+        } catch (IOException e) {
+            throw new UncheckedIOException(e);
+        }
+        return written;
+    }
+
+    /** A change of the manifest message alone (flags, fragments); the index section is kept. */
+    public static UnaryOperator<ManifestFile> manifest(UnaryOperator<Manifest.Builder> change) {
+        return file -> ManifestFile.of(change.apply(file.manifest().toBuilder()).build(), file.indexSection(),
+                Optional.empty());
+    }
+
+    public static UnaryOperator<ManifestFile> readerFlag(long bit) {
+        return manifest(m -> m.setReaderFeatureFlags(m.getReaderFeatureFlags() | bit));
+    }
+
+    public static UnaryOperator<ManifestFile> writerFlag(long bit) {
+        return manifest(m -> m.setWriterFeatureFlags(m.getWriterFeatureFlags() | bit));
+    }
+
+    public static UnaryOperator<ManifestFile> readerAndWriterFlag(long bit) {
+        return manifest(m -> m.setReaderFeatureFlags(m.getReaderFeatureFlags() | bit)
+                .setWriterFeatureFlags(m.getWriterFeatureFlags() | bit));
+    }
+
+    /** Changes every legacy entry named {@code name}; IndexV2 (field 2) is carried over unchanged. */
+    public static UnaryOperator<ManifestFile> legacyEntries(String name, UnaryOperator<IndexMetadata.Builder> change) {
+        return file -> {
+            IndexSection.Builder section = file.indexSection().orElseThrow(() -> new IllegalStateException(
+                    "the manifest has no index section")).toBuilder();
+            for (IndexMetadata.Builder entry : section.getIndicesBuilderList()) {
+                if (entry.getName().equals(name)) {
+                    change.apply(entry);
+                }
+            }
+            return ManifestFile.of(file.manifest(), Optional.of(section.build()), Optional.empty());
+        };
+    }
+
+    /** An index on {@code fields} that carries {@code covering} (legacy entries only). */
+    public static UnaryOperator<ManifestFile> coveringFields(String name, List<Integer> fields, List<Integer> covering) {
+        return legacyEntries(name, entry -> entry.clearFields().addAllFields(fields)
+                .clearCoveringFields().addAllCoveringFields(covering));
+    }
+
+    /**
+     * An old writer that keeps unknown fields (IndexV2, field 2, unchanged) but maintains only the
+     * legacy entries: their bitmap now names {@code fragmentIds}.
+     */
+    public static UnaryOperator<ManifestFile> legacyCoverage(String name, long... fragmentIds) {
+        ByteString bitmap = ByteString.copyFrom(FragmentCoverage.of(fragmentIds).encode());
+        return legacyEntries(name, entry -> entry.setFragmentBitmap(bitmap));
+    }
+
+    /** The legacy metadata dropped: IndexV2 only, and writer flag {@code bit} set. */
+    public static UnaryOperator<ManifestFile> v2Only(long bit) {
+        return file -> {
+            IndexSection section = file.indexSection().orElseThrow(() -> new IllegalStateException(
+                    "the manifest has no index section")).toBuilder().clearIndices().build();
+            return ManifestFile.of(file.manifest().toBuilder()
+                    .setWriterFeatureFlags(file.manifest().getWriterFeatureFlags() | bit).build(),
+                    Optional.of(section), Optional.empty());
+        };
+    }
+}
