@@ -46,7 +46,6 @@ import org.apache.arrow.vector.types.pojo.Schema;
 import org.lance.Dataset;
 import org.lance.Fragment;
 import org.lance.FragmentMetadata;
-import org.lance.SourcedTransaction;
 import org.lance.WriteDatasetBuilder;
 import org.lance.WriteParams;
 import org.lance.compaction.CompactionOptions;
@@ -69,15 +68,18 @@ import org.lance.operation.Update;
 import org.lance.schema.ColumnAlteration;
 
 /**
- * The real Lance ({@code org.lance:lance-core} 7.0.0, JNI) as a kit engine with capability {@code table.lifecycle}
- * only: 7.0.0 has no list element index, no IndexV2, no ARROW_ROW_V1 key encoding and no raw manifest API.
+ * The real Lance ({@code org.lance:lance-core}, 7.0.0 by default, JNI) as a kit engine with capability
+ * {@code table.lifecycle} only: 7.0.0 has no list element index, no IndexV2, no ARROW_ROW_V1 key encoding and no raw
+ * manifest API. The calls older releases (4.x, 2.0.x) spell differently are in {@code ReleaseCalls}, one source set
+ * per Java-API generation ({@code src/api-*}), picked at build time; see {@link LanceRelease}.
  *
  * <p>Every request names its dataset folder; nothing is kept between requests but the Arrow allocator. A native
  * panic aborts the JVM, so run this engine in its own process: {@link LanceEngineProvider} does.
  */
 public final class LanceEngine implements TckEngine, TableLifecycle {
     public static final String NAME = "lance";
-    public static final String LANCE_VERSION = "7.0.0";
+    /** The lance-core release this engine runs, as its handshake reports it ({@link LanceRelease}). */
+    public static final String LANCE_VERSION = LanceRelease.version();
 
     private static BufferAllocator allocator;
 
@@ -127,7 +129,7 @@ public final class LanceEngine implements TckEngine, TableLifecycle {
             case ALTER_COLUMN_TYPE -> mutate(path, ds -> ds.alterColumns(List.of(new ColumnAlteration.Builder(
                     op.getAlterColumnType().getColumn()).castTo(ArrowRows.primitive(op.getAlterColumnType().getNewType())).build())));
             case CREATE_INDEX -> createIndex(path, op.getCreateIndex());
-            case DROP_INDEX -> mutate(path, ds -> ds.dropIndex(op.getDropIndex().getName()));
+            case DROP_INDEX -> mutate(path, ds -> ReleaseCalls.dropIndex(ds, op.getDropIndex().getName()));
             case OPTIMIZE_INDICES -> mutate(path, ds -> ds.optimizeIndices(OptimizeOptions.builder().build()));
             case KIND_NOT_SET -> throw new ArrowRows.BadInput("the request names no table operation");
         });
@@ -167,7 +169,7 @@ public final class LanceEngine implements TckEngine, TableLifecycle {
     public CountRowsResult countRows(CountRowsRequest request) {
         return lance("count_rows", () -> {
             try (Dataset ds = open(request.getDatasetPath())) {
-                ScanOptions.Builder options = new ScanOptions.Builder().useScalarIndex(request.getUseIndex());
+                ScanOptions.Builder options = ReleaseCalls.scanOptions(request.getUseIndex());
                 String filter = request.getFilter().trim();
                 if (!filter.isEmpty() && !filter.equalsIgnoreCase("true")) {
                     options.filter(filter);
@@ -256,12 +258,16 @@ public final class LanceEngine implements TckEngine, TableLifecycle {
             JsonNode rows = ArrowRows.parse(update.getRows().getJson());
             List<FragmentMetadata> updated = new ArrayList<>();
             Set<Long> modified = new TreeSet<>();
+            Set<Integer> candidates = ReleaseCalls.fragmentsToUpdate(ds, key, keyLiterals(rows, key));
             for (Fragment fragment : ds.getFragments()) {
+                if (candidates != null && !candidates.contains(fragment.getId())) {
+                    continue;
+                }
                 try (ArrowReader reader = ArrowRows.reader(schema, rows, allocator());
                      ArrowArrayStream stream = ArrowArrayStream.allocateNew(allocator())) {
                     Data.exportArrayStream(allocator(), reader, stream);
                     FragmentUpdateResult result = fragment.updateColumns(stream, key, key);
-                    if (result.getUpdatedRowOffsets().length > 0) {
+                    if (ReleaseCalls.updatedAnyRow(result)) {
                         updated.add(result.getUpdatedFragment());
                         for (long field : result.getFieldsModified()) {
                             modified.add(field);
@@ -275,11 +281,49 @@ public final class LanceEngine implements TckEngine, TableLifecycle {
             Update op = Update.builder().updatedFragments(updated)
                     .fieldsModified(modified.stream().mapToLong(Long::longValue).toArray())
                     .updateMode(Optional.of(Update.UpdateMode.RewriteColumns)).build();
-            try (SourcedTransaction transaction = ds.newTransactionBuilder().operation(op).build();
-                 Dataset committed = transaction.commit()) {
-                return committed.version();
+            return ReleaseCalls.commit(ds, op);
+        }
+    }
+
+    /** The key values of {@code rows} as SQL literals (numbers as they are, strings quoted). */
+    static Set<String> keyLiterals(JsonNode rows, String key) {
+        Set<String> literals = new LinkedHashSet<>();
+        for (JsonNode row : rows) {
+            JsonNode value = row.get(key);
+            if (value == null || value.isNull()) {
+                continue;
+            }
+            literals.add(value.isNumber() || value.isBoolean() ? value.asText()
+                    : "'" + value.asText().replace("'", "''") + "'");
+        }
+        return literals;
+    }
+
+    /**
+     * The ids of the fragments that hold a row whose {@code key} is one of {@code keyLiterals}, by one count per
+     * fragment (for releases whose {@code FragmentUpdateResult} does not say which rows it changed).
+     */
+    @SuppressWarnings("try") // LanceScanner.close() declares Exception
+    static Set<Integer> fragmentsHolding(Dataset ds, String key, Set<String> keyLiterals, ScanOptions.Builder base) {
+        Set<Integer> holding = new TreeSet<>();
+        if (keyLiterals.isEmpty()) {
+            return holding;
+        }
+        String filter = key + " IN (" + String.join(", ", keyLiterals) + ")";
+        for (Fragment fragment : ds.getFragments()) {
+            ScanOptions options = new ScanOptions.Builder(base.build()).filter(filter)
+                    .fragmentIds(List.of(fragment.getId())).build();
+            try (LanceScanner scanner = ds.newScan(options)) {
+                if (scanner.countRows() > 0) {
+                    holding.add(fragment.getId());
+                }
+            } catch (RuntimeException e) {
+                throw e;
+            } catch (Exception e) {
+                throw new IllegalStateException(e);
             }
         }
+        return holding;
     }
 
     private static long createIndex(String path, CreateIndex create) {

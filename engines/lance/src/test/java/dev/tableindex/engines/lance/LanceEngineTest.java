@@ -140,7 +140,7 @@ class LanceEngineTest {
     @Test
     void declaresTableLifecycleOnly() {
         assertThat(engine.info().name()).isEqualTo("lance");
-        assertThat(engine.info().version()).isEqualTo("7.0.0");
+        assertThat(engine.info().version()).isEqualTo(System.getProperty("lance.version", "7.0.0"));
         assertThat(engine.info().capabilities()).containsExactly(Capability.TABLE_LIFECYCLE);
     }
 
