@@ -102,7 +102,7 @@ public final class IndexV2Steps {
     public void idChanged(String name, String key) {
         UUID before = (UUID) TableScenario.current().remembered(key);
         if (indexV2(manifest(), name).id().equals(before)) {
-            throw new AssertionError("IndexV2 " + name + " kept id " + before + " under a new configuration");
+            throw new AssertionError("IndexV2 " + name + " kept its id under a new configuration");
         }
     }
 
@@ -111,8 +111,7 @@ public final class IndexV2Steps {
         UUID before = (UUID) TableScenario.current().remembered(key);
         UUID now = indexV2(manifest(), name).id();
         if (!now.equals(before)) {
-            throw new AssertionError("IndexV2 " + name + " changed id from " + before + " to " + now
-                    + " although its configuration did not change");
+            throw new AssertionError("IndexV2 " + name + " changed its id although its configuration did not change");
         }
     }
 
@@ -153,7 +152,7 @@ public final class IndexV2Steps {
         List<String> out = new ArrayList<>();
         Set<UUID> fileIds = entry.files().stream().map(IndexV2Entry.File::id).collect(Collectors.toCollection(TreeSet::new));
         if (!fileIds.equals(new TreeSet<>(byId.keySet()))) {
-            out.add("file ids " + fileIds + " but segment ids " + new TreeSet<>(byId.keySet()));
+            out.add(fileIds.size() + " file ids but " + byId.size() + " segment uuids, not the same ids");
         }
         for (IndexV2Entry.File file : entry.files()) {
             IndexSegment segment = byId.get(file.id());
@@ -161,13 +160,13 @@ public final class IndexV2Steps {
                 continue;
             }
             if (!segment.fields().equals(entry.fieldIds())) {
-                out.add("segment " + segment.uuid() + " is on " + segment.fields() + ", IndexV2 on " + entry.fieldIds());
+                out.add("a segment is on " + segment.fields() + ", IndexV2 on " + entry.fieldIds());
             }
             if (!segment.coverage().equals(file.coverage())) {
-                out.add("file " + file.id() + " covers " + file.coverage() + ", its segment " + segment.coverage());
+                out.add("a file covers " + file.coverage() + ", its segment " + segment.coverage());
             }
             if (segment.files().size() != 1 || segment.files().get(0).getSizeBytes() != file.fileSize()) {
-                out.add("file " + file.id() + " has " + file.fileSize() + " bytes, its segment records "
+                out.add("a file has " + file.fileSize() + " bytes, its segment records "
                         + segment.files().stream().map(f -> f.getPath() + "=" + f.getSizeBytes()).toList());
             }
         }

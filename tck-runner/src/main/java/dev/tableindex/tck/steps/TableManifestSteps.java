@@ -86,9 +86,10 @@ public final class TableManifestSteps {
     @Then("the manifest has index {string} on field ids {string}")
     public void hasIndexOn(String name, String fieldIds) {
         List<Integer> expected = parseIdsInOrder(fieldIds);
-        for (IndexSegment segment : segments(manifest(), name)) {
+        List<IndexSegment> named = segments(manifest(), name);
+        for (IndexSegment segment : named) {
             if (!segment.fields().equals(expected)) {
-                throw new AssertionError("segment " + segment.uuid() + " of " + name + " is on field ids "
+                throw new AssertionError(label(named, segment) + " is on field ids "
                         + segment.fields() + ", expected " + expected);
             }
         }
@@ -127,9 +128,10 @@ public final class TableManifestSteps {
 
     @Then("index {string} records its coverage, even of no fragments")
     public void recordsCoverage(String name) {
-        for (IndexSegment segment : segments(manifest(), name)) {
+        List<IndexSegment> named = segments(manifest(), name);
+        for (IndexSegment segment : named) {
             if (!segment.coverage().isKnown()) {
-                throw new AssertionError("segment " + segment.uuid() + " of " + name
+                throw new AssertionError(label(named, segment)
                         + " has empty fragment_bitmap bytes (coverage unknown); an empty bitmap records covering nothing");
             }
         }
@@ -151,9 +153,10 @@ public final class TableManifestSteps {
 
     @Then("index {string} has the type URL {string}")
     public void hasTypeUrl(String name, String typeUrl) {
-        for (IndexSegment segment : segments(manifest(), name)) {
+        List<IndexSegment> named = segments(manifest(), name);
+        for (IndexSegment segment : named) {
             String actual = segment.typeUrl().orElseThrow(
-                    () -> new AssertionError("segment " + segment.uuid() + " of " + name + " has no index_details"));
+                    () -> new AssertionError(label(named, segment) + " has no index_details"));
             if (!actual.equalsIgnoreCase(typeUrl)) {
                 throw new AssertionError(name + " has type URL " + actual + ", expected " + typeUrl);
             }
@@ -164,9 +167,10 @@ public final class TableManifestSteps {
     public void recordsFileSizes(String name) {
         ManifestFile manifest = manifest();
         Path root = TableScenario.current().dataset();
-        for (IndexSegment segment : segments(manifest, name)) {
+        List<IndexSegment> named = segments(manifest, name);
+        for (IndexSegment segment : named) {
             if (segment.files().isEmpty()) {
-                throw new AssertionError("segment " + segment.uuid() + " of " + name + " records no files");
+                throw new AssertionError(label(named, segment) + " records no files");
             }
             for (IndexFile file : segment.files()) {
                 Path path = root.resolve("_indices").resolve(segment.uuid().toString()).resolve(file.getPath());
@@ -174,7 +178,7 @@ public final class TableManifestSteps {
                 try {
                     size = Files.size(path);
                 } catch (IOException e) {
-                    throw new AssertionError("segment " + segment.uuid() + " records " + file.getPath()
+                    throw new AssertionError(label(named, segment) + " records " + file.getPath()
                             + ", which is not at " + root.relativize(path));
                 }
                 if (size != file.getSizeBytes()) {
@@ -206,7 +210,7 @@ public final class TableManifestSteps {
         Set<UUID> kept = new TreeSet<>(now);
         kept.retainAll(before);
         if (!kept.isEmpty()) {
-            throw new AssertionError(name + " still has segments " + kept + " of before; a new configuration needs a new id");
+            throw new AssertionError(name + " still has " + kept.size() + " segment(s) of before; a new configuration needs a new id");
         }
     }
 
@@ -257,6 +261,15 @@ public final class TableManifestSteps {
         return Map.entry(details.getTypeUrl(), hex(details.getValue().toByteArray()));
     }
 
+    /**
+     * A segment as failure messages name it: by its position among the index's segments in the manifest,
+     * not by its uuid, so the same failure reads the same in every run (conformance pages are compared).
+     */
+    static String label(List<IndexSegment> named, IndexSegment segment) {
+        String label = "segment " + (named.indexOf(segment) + 1) + " of " + named.size() + " of " + segment.name();
+        return named.size() == 1 ? "the segment of " + segment.name() : label;
+    }
+
     static Set<Long> liveFragments(ManifestFile manifest) {
         return manifest.manifest().getFragmentsList().stream().map(DataFragment::getId)
                 .collect(Collectors.toCollection(TreeSet::new));
@@ -273,10 +286,11 @@ public final class TableManifestSteps {
 
     static Set<Long> effectiveCoverage(ManifestFile manifest, String name) {
         Set<Long> covered = new TreeSet<>();
-        for (IndexSegment segment : segments(manifest, name)) {
+        List<IndexSegment> named = segments(manifest, name);
+        for (IndexSegment segment : named) {
             FragmentCoverage coverage = segment.coverage();
             covered.addAll(coverage.fragmentIds().orElseThrow(() -> new AssertionError(
-                    "segment " + segment.uuid() + " of " + name + " has unknown coverage (empty fragment_bitmap bytes)")));
+                    label(named, segment) + " has unknown coverage (empty fragment_bitmap bytes)")));
         }
         covered.retainAll(liveFragments(manifest));
         return covered;
