@@ -107,6 +107,20 @@ class TckRunTest {
         assertThat(acceptsAnything.passed()).isFalse();
     }
 
+    @Test
+    void tableMutantsAreCaughtByTheLifecycleScenarios() {
+        // Deleting an index whose rows were all rewritten: IL-0010 and IV-0003 catch it; IL-0011 (no merge-insert) passes.
+        TckReport drops = run("mutant-drops-uncovered-index", "@id:IL-0010 or @id:IV-0003 or @id:IL-0011", null, false);
+        assertThat(outcomes(drops)).containsEntry("IL-0010", Outcome.FAIL).containsEntry("IV-0003", Outcome.FAIL)
+                .containsEntry("IL-0011", Outcome.PASS);
+        assertThat(drops.scenarios()).filteredOn(s -> s.id().equals("IL-0010")).singleElement()
+                .satisfies(s -> assertThat(s.message()).contains("the manifest has no index id_idx"));
+
+        // Keeping coverage of a rewritten column: the stale index answers for changed rows (IL-0011).
+        TckReport stale = run("mutant-keeps-stale-coverage", "@id:IL-0011 or @id:IL-0010", null, false);
+        assertThat(outcomes(stale)).containsEntry("IL-0011", Outcome.FAIL).containsEntry("IL-0010", Outcome.PASS);
+    }
+
     @ParameterizedTest
     @ValueSource(strings = {"crash", "hang", "garbage"})
     void aMisbehavingEngineGivesErrorForThatScenarioAndTheRunGoesOn(String mode) {
