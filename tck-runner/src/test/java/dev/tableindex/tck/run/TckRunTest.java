@@ -119,6 +119,12 @@ class TckRunTest {
         // Keeping coverage of a rewritten column: the stale index answers for changed rows (IL-0011).
         TckReport stale = run("mutant-keeps-stale-coverage", "@id:IL-0011 or @id:IL-0010", null, false);
         assertThat(outcomes(stale)).containsEntry("IL-0011", Outcome.FAIL).containsEntry("IL-0010", Outcome.PASS);
+
+        // Reading past an unknown reader flag: a should, so ADVISORY_FAIL (IM-0001, IM-0036); the run still passes.
+        TckReport flags = run("mutant-ignores-reader-flags", "@id:IM-0001 or @id:IM-0036 or @id:IM-0010", null, false);
+        assertThat(outcomes(flags)).containsEntry("IM-0001", Outcome.ADVISORY_FAIL)
+                .containsEntry("IM-0036", Outcome.ADVISORY_FAIL).containsEntry("IM-0010", Outcome.PASS);
+        assertThat(flags.passed()).isTrue();
     }
 
     @ParameterizedTest

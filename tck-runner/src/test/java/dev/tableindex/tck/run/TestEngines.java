@@ -163,6 +163,24 @@ final class TestEngines {
         }
     }
 
+    /** Reads a table whatever its reader flags say: it clears them before reading. */
+    public static final class MutantIgnoresReaderFlags extends TableMutant {
+        public MutantIgnoresReaderFlags() {
+            super("mutant-ignores-reader-flags");
+        }
+
+        @Override
+        void afterApply(Path root, TableOperation operation, ManifestFile before) {
+        }
+
+        @Override
+        void beforeRead(Path root) {
+            if (LanceDatasetFolder.open(root).readLatest().manifest().getReaderFeatureFlags() != 0) {
+                KitCommits.commit(root, KitCommits.manifest(m -> m.setReaderFeatureFlags(0)));
+            }
+        }
+    }
+
     /** The reference engine's table facet, with a writer's misstep committed after some operations. */
     abstract static class TableMutant implements TckEngineProvider {
         private final String name;
@@ -179,6 +197,10 @@ final class TestEngines {
 
         /** What the mutant does after the reference committed {@code operation}; {@code before} is the version read. */
         abstract void afterApply(Path root, TableOperation operation, ManifestFile before);
+
+        /** What the mutant does before it reads the table (describe, count). */
+        void beforeRead(Path root) {
+        }
 
         @Override
         public TckEngine start() {
@@ -198,11 +220,13 @@ final class TestEngines {
 
                 @Override
                 public DescribeIndexesResult describeIndexes(DescribeIndexesRequest request) {
+                    beforeRead(Path.of(request.getDatasetPath()));
                     return tables.describeIndexes(request);
                 }
 
                 @Override
                 public CountRowsResult countRows(CountRowsRequest request) {
+                    beforeRead(Path.of(request.getDatasetPath()));
                     return tables.countRows(request);
                 }
             };
