@@ -4,7 +4,9 @@ Feature: IM04 Golden tables: which indexes a reader uses
   expected.json), each a copy in the scenario's folder: four rows, ids 1..4 and names a..d, in fragments 0
   and 1, a BTree "id_idx" on id (field 0) written in both forms (legacy IndexMetadata and IndexV2), and in
   most cases a last version the kit committed as another writer could. The data files are the reference's
-  JSON stand-ins, so these scenarios only ask which indexes the engine would use, never for rows.
+  JSON stand-ins, so these scenarios ask which indexes the engine would use, not for rows, except IM-0038:
+  counting there needs the stand-ins read, and an engine that does not know overlays refuses the dataset
+  (reader flag 64) before reading any row.
 
   @id:IM-0030 @spec:lance-table.proto#IndexMetadata.fragment_bitmap @level:must @requires:table.lifecycle
   Scenario: A table with its index written in both forms: the index covers both fragments
@@ -68,3 +70,12 @@ Feature: IM04 Golden tables: which indexes a reader uses
     Given the golden table "overlay"
     When the engine tries to describe the indexes
     Then the engine uses the indexes "id_idx, name_idx", unless it refused to read the dataset
+
+  @id:IM-0038 @spec:lance-table.proto#DataOverlayFile.committed_version @level:must @requires:table.lifecycle
+  Scenario: A table with a data overlay newer than its indexes: counting sees the overlay's value, with and without indexes
+    The overlay sets name at fragment 0 offset 1 from 'b' to 'B' at version 4; name_idx was built at version 2
+    and still holds 'b' for that row. It must not answer for the row, which is re-evaluated on its current
+    value 'B'. A reader that does not know overlays must refuse the dataset.
+    Given the golden table "overlay"
+    Then counting the rows where "name = 'b'" gives 0, unless the engine refuses to read the dataset
+    And counting the rows where "name = 'B'" gives 1, unless the engine refuses to read the dataset

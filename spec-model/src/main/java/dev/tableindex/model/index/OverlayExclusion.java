@@ -3,6 +3,7 @@ package dev.tableindex.model.index;
 import dev.tableindex.model.manifest.FragmentCoverage;
 import dev.tableindex.proto.lance.table.DataOverlayFile;
 import java.util.List;
+import java.util.Optional;
 import org.roaringbitmap.RoaringBitmap;
 
 /**
@@ -30,25 +31,37 @@ public final class OverlayExclusion {
             if (indexDatasetVersion >= overlay.getCommittedVersion()) {
                 continue; // the index was built with this overlay already applied
             }
-            int position = overlay.getDataFile().getFieldsList().indexOf(fieldId);
-            if (position < 0) {
-                continue; // the overlay does not touch this field
-            }
-            byte[] coverage = switch (overlay.getCoverageCase()) {
-                case SHARED_OFFSET_BITMAP -> overlay.getSharedOffsetBitmap().toByteArray();
-                case FIELD_COVERAGE -> {
-                    if (overlay.getFieldCoverage().getOffsetBitmapsCount() != overlay.getDataFile().getFieldsCount()) {
-                        throw new IllegalArgumentException("field_coverage has "
-                                + overlay.getFieldCoverage().getOffsetBitmapsCount() + " bitmaps for "
-                                + overlay.getDataFile().getFieldsCount() + " fields");
-                    }
-                    yield overlay.getFieldCoverage().getOffsetBitmaps(position).toByteArray();
-                }
-                case COVERAGE_NOT_SET -> throw new IllegalArgumentException("overlay without coverage");
-            };
-            excluded.or(FragmentCoverage.fromBytes(coverage).bitmap()
-                    .orElseThrow(() -> new IllegalArgumentException("overlay coverage bitmap is empty bytes")));
+            coverage(overlay, fieldId).ifPresent(excluded::or);
         }
         return excluded;
+    }
+
+    /**
+     * The row offsets for which an overlay provides a value of {@code fieldId}: its
+     * {@code shared_offset_bitmap}, or the field's bitmap in {@code field_coverage}; empty when the
+     * overlay's data file does not carry the field.
+     *
+     * @throws IllegalArgumentException when the coverage bytes are not a Roaring bitmap, or the
+     *     per-field coverage does not have one bitmap per field, or there is no coverage
+     */
+    public static Optional<RoaringBitmap> coverage(DataOverlayFile overlay, int fieldId) {
+        int position = overlay.getDataFile().getFieldsList().indexOf(fieldId);
+        if (position < 0) {
+            return Optional.empty(); // the overlay does not touch this field
+        }
+        byte[] coverage = switch (overlay.getCoverageCase()) {
+            case SHARED_OFFSET_BITMAP -> overlay.getSharedOffsetBitmap().toByteArray();
+            case FIELD_COVERAGE -> {
+                if (overlay.getFieldCoverage().getOffsetBitmapsCount() != overlay.getDataFile().getFieldsCount()) {
+                    throw new IllegalArgumentException("field_coverage has "
+                            + overlay.getFieldCoverage().getOffsetBitmapsCount() + " bitmaps for "
+                            + overlay.getDataFile().getFieldsCount() + " fields");
+                }
+                yield overlay.getFieldCoverage().getOffsetBitmaps(position).toByteArray();
+            }
+            case COVERAGE_NOT_SET -> throw new IllegalArgumentException("overlay without coverage");
+        };
+        return Optional.of(FragmentCoverage.fromBytes(coverage).bitmap()
+                .orElseThrow(() -> new IllegalArgumentException("overlay coverage bitmap is empty bytes")));
     }
 }

@@ -1,12 +1,14 @@
 package dev.tableindex.model.table;
 
 import dev.tableindex.model.index.IndexCatalog;
+import dev.tableindex.model.index.OverlayExclusion;
 import java.util.ArrayList;
 import java.util.HashMap;
 import java.util.List;
 import java.util.Map;
 import java.util.Optional;
 import java.util.UUID;
+import org.roaringbitmap.RoaringBitmap;
 
 /**
  * count_rows: how many live rows a filter holds TRUE for, by scanning or with an index. With an
@@ -15,6 +17,12 @@ import java.util.UUID;
  * coverage), and the other fragments are scanned; deleted rows never come out of an index. The
  * index's comparison is NOT re-checked against the row, so a maintenance error shows as a count
  * that differs from the scan.
+ *
+ * <p>Data overlays (lance-table.proto, DataOverlayFile.committed_version): a segment whose
+ * {@code dataset_version} is below an overlay's {@code committed_version} does not answer for the
+ * overlay's cells of the index's fields ({@link OverlayExclusion}); its entries for those offsets are
+ * dropped and those rows are re-evaluated on their current values (the fragment's rows, overlays
+ * applied), so a row whose indexed value changed is neither missed nor counted on its old value.
  */
 public final class RowCounter {
     private RowCounter() {
@@ -50,11 +58,18 @@ public final class RowCounter {
             }
             List<IndexFileContent.Entry> entries = byFragment.computeIfAbsent(segment.get().uuid(), u -> group(content))
                     .getOrDefault(fragment.id(), List.of());
+            RoaringBitmap excluded = excluded(fragment, segment.get().datasetVersion(), c.index().fieldIds());
             for (IndexFileContent.Entry entry : entries) {
                 int offset = RowAddress.offset(entry.rowAddress());
                 if (Boolean.TRUE.equals(indexed.test(entry.value())) && offset < fragment.physicalRows()
-                        && !fragment.isDeleted(offset)
+                        && !fragment.isDeleted(offset) && !excluded.contains(offset)
                         && Boolean.TRUE.equals(rest.evaluate(fragment.rows().get(offset), restIds))) {
+                    count++;
+                }
+            }
+            for (int offset : excluded) { // not the index's to answer: re-evaluated on the current values
+                if (offset >= 0 && offset < fragment.physicalRows() && !fragment.isDeleted(offset)
+                        && Boolean.TRUE.equals(filter.evaluate(fragment.rows().get(offset), ids))) {
                     count++;
                 }
             }
@@ -76,6 +91,25 @@ public final class RowCounter {
             }
         }
         return Optional.empty();
+    }
+
+    /**
+     * The offsets of a fragment the segment (built at {@code datasetVersion}) must not answer for:
+     * the cells of any of the index's fields that an overlay newer than the segment changed.
+     */
+    static RoaringBitmap excluded(Fragment fragment, long datasetVersion, List<Integer> indexFieldIds) {
+        RoaringBitmap excluded = new RoaringBitmap();
+        if (!fragment.hasOverlays()) {
+            return excluded;
+        }
+        for (int field : indexFieldIds) {
+            try {
+                excluded.or(OverlayExclusion.excludedOffsets(datasetVersion, fragment.overlays(), field));
+            } catch (IllegalArgumentException e) {
+                throw TableException.invalid("fragment " + fragment.id() + ": bad overlay: " + e.getMessage());
+            }
+        }
+        return excluded;
     }
 
     private static long scanFragment(Fragment fragment, Filter filter, List<Integer> ids) {

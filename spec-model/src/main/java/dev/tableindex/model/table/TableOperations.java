@@ -49,8 +49,22 @@ public final class TableOperations {
     private TableOperations() {
     }
 
-    /** Applies any operation but create_table to an existing version. */
+    /**
+     * Applies any operation but create_table to an existing version.
+     *
+     * @throws TableException WRITER_FEATURE_UNSUPPORTED when a fragment has data overlays: the
+     *     reference reads them but its writer does not maintain them (the base data file would be
+     *     rewritten without them, or kept with them and new indexes built over stale values)
+     */
     public static Commit apply(TableVersion table, TableOperation operation, TableEnvironment env) {
+        if (operation.getKindCase() != TableOperation.KindCase.CREATE_TABLE) {
+            for (Fragment fragment : table.fragments()) {
+                if (fragment.hasOverlays()) {
+                    throw new TableException(TableException.Kind.WRITER_FEATURE_UNSUPPORTED, "fragment "
+                            + fragment.id() + " has data overlays, which the reference writer does not maintain");
+                }
+            }
+        }
         return switch (operation.getKindCase()) {
             case CREATE_TABLE -> throw TableException.invalid("create_table on a dataset that exists already");
             case APPEND -> append(table, operation.getAppend(), env);

@@ -5,10 +5,13 @@ import dev.tableindex.model.dataset.ManifestName;
 import dev.tableindex.model.index.FeatureFlags;
 import dev.tableindex.model.index.IndexCatalog;
 import dev.tableindex.model.index.IndexV2Projection;
+import dev.tableindex.model.index.OverlayExclusion;
 import dev.tableindex.model.manifest.IndexV2Entry;
 import dev.tableindex.model.manifest.ManifestFile;
 import dev.tableindex.model.manifest.ManifestWriter;
+import dev.tableindex.proto.lance.file.Field;
 import dev.tableindex.proto.lance.table.DataFragment;
+import dev.tableindex.proto.lance.table.DataOverlayFile;
 import dev.tableindex.proto.lance.table.DeletionFile;
 import dev.tableindex.proto.lance.table.IndexMetadata;
 import dev.tableindex.proto.lance.table.IndexV2;
@@ -118,13 +121,24 @@ public final class TableStore {
      * {@link IndexCatalog}); with writer flag 1&lt;&lt;12 they are projected from IndexV2. An unknown
      * bitmap is recovered from the segment's index file, as Lance's commit-time migration does.
      *
+     * <p>Data overlays (reader flag 1&lt;&lt;6) are read: each fragment's rows are its current values,
+     * the base data file's with every overlay applied (see {@link #applyOverlays}), and the fragment
+     * keeps the overlays for the index rule of {@code RowCounter}.
+     *
      * @throws TableException INVALID_OPERATION when the data is not the reference's (stand-in data
-     *     files, BITMAP deletion files, no overlays)
+     *     files, also for overlays; BITMAP deletion files), or an overlay is malformed or present
+     *     without reader flag 1&lt;&lt;6
      */
     public static TableVersion toTable(Path root, ManifestFile file) {
         TableSchema schema = new TableSchema(file.manifest().getFieldsList());
+        boolean overlaysAllowed = FeatureFlags.has(file.manifest().getReaderFeatureFlags(),
+                FeatureFlags.DATA_OVERLAY_FILES);
         List<Fragment> fragments = new ArrayList<>();
         for (DataFragment proto : file.manifest().getFragmentsList()) {
+            if (proto.getOverlaysCount() != 0 && !overlaysAllowed) {
+                throw TableException.invalid("fragment " + proto.getId() + " has data overlays, but reader flag"
+                        + " 64 (data overlay files) is not set");
+            }
             fragments.add(fragment(root, schema, proto));
         }
         boolean legacyDropped = FeatureFlags.has(file.manifest().getWriterFeatureFlags(),
@@ -158,9 +172,9 @@ public final class TableStore {
     }
 
     private static Fragment fragment(Path root, TableSchema schema, DataFragment proto) {
-        if (proto.getFilesCount() != 1 || proto.getOverlaysCount() != 0) {
+        if (proto.getFilesCount() != 1) {
             throw TableException.invalid("fragment " + proto.getId() + " is not the reference's (one stand-in data"
-                    + " file, no overlays)");
+                    + " file)");
         }
         Path dataPath = root.resolve(DATA_DIR).resolve(proto.getFiles(0).getPath());
         List<java.util.Map<Integer, Object>> rows;
@@ -185,7 +199,88 @@ public final class TableStore {
             }
             deletionFile = Optional.of(df);
         }
-        return new Fragment(proto.getId(), proto.getFiles(0), rows, deleted, deletionFile);
+        if (proto.getOverlaysCount() != 0) {
+            rows = applyOverlays(root, schema, proto, rows);
+        }
+        return new Fragment(proto.getId(), proto.getFiles(0), rows, deleted, deletionFile, proto.getOverlaysList());
+    }
+
+    /**
+     * The current value of every cell of a fragment (lance-table.proto, DataOverlayFile): a cell's
+     * value comes from the newest overlay that covers its (offset, field), else from the base data
+     * file. Newest means the highest {@code committed_version}, and among equal versions the later
+     * entry of {@code DataFragment.overlays}; so the overlays are applied oldest first, each
+     * overwriting the cells it covers. Within an overlay's value column, a covered offset's value is
+     * at its rank in the field's coverage bitmap ({@code shared_offset_bitmap} or
+     * {@code field_coverage}); a NULL value overrides the cell to NULL. Deleted rows get overlay values
+     * too, but nothing reads them (deletions take precedence). An overlay field the schema no longer
+     * has (a dropped column) is ignored; a nested field gives its value to its top-level column.
+     *
+     * @throws TableException INVALID_OPERATION for an overlay data file that is not a stand-in, bad
+     *     coverage, a covered offset beyond the fragment's rows, or a value column too short
+     */
+    static List<Map<Integer, Object>> applyOverlays(Path root, TableSchema schema, DataFragment proto,
+                                                    List<Map<Integer, Object>> base) {
+        List<Map<Integer, Object>> rows = new ArrayList<>();
+        base.forEach(r -> rows.add(new LinkedHashMap<>(r)));
+        List<Integer> order = new ArrayList<>();
+        for (int i = 0; i < proto.getOverlaysCount(); i++) {
+            order.add(i);
+        }
+        // Stable sort: equal committed_versions keep manifest order (a later entry is newer).
+        order.sort((a, b) -> Long.compareUnsigned(proto.getOverlays(a).getCommittedVersion(),
+                proto.getOverlays(b).getCommittedVersion()));
+        for (int i : order) {
+            DataOverlayFile overlay = proto.getOverlays(i);
+            String where = "fragment " + proto.getId() + ", overlay " + i;
+            Path path = root.resolve(DATA_DIR).resolve(overlay.getDataFile().getPath());
+            List<Map<Integer, Object>> values;
+            try {
+                values = StandInDataFile.decode(Files.readAllBytes(path), schema, path.toString());
+            } catch (IOException | UncheckedIOException | IllegalArgumentException e) {
+                throw TableException.invalid(where + ": the reference reads only its own stand-in data files: "
+                        + e.getMessage());
+            }
+            for (int fieldId : overlay.getDataFile().getFieldsList()) {
+                Optional<Field> column = topLevel(schema, fieldId);
+                if (column.isEmpty()) {
+                    continue; // a dropped column: nothing reads it
+                }
+                int columnId = column.get().getId();
+                RoaringBitmap covered;
+                try {
+                    covered = OverlayExclusion.coverage(overlay, fieldId).orElseThrow();
+                } catch (IllegalArgumentException e) {
+                    throw TableException.invalid(where + ": " + e.getMessage());
+                }
+                int rank = 0;
+                for (int offset : covered) {
+                    if (offset < 0 || offset >= rows.size()) {
+                        throw TableException.invalid(where + " covers offset " + Integer.toUnsignedString(offset)
+                                + " of field " + fieldId + ", beyond the fragment's " + rows.size() + " rows");
+                    }
+                    if (rank >= values.size() || !values.get(rank).containsKey(columnId)) {
+                        throw TableException.invalid(where + ": field " + fieldId + " covers "
+                                + covered.getCardinality() + " offsets but its value column has only " + rank
+                                + " values");
+                    }
+                    rows.get(offset).put(columnId, values.get(rank).get(columnId));
+                    rank++;
+                }
+            }
+        }
+        return rows;
+    }
+
+    /** The top-level column a field belongs to (itself, or its outermost parent); empty if not in the schema. */
+    private static Optional<Field> topLevel(TableSchema schema, int fieldId) {
+        Map<Integer, Field> byId = new LinkedHashMap<>();
+        schema.fields().forEach(f -> byId.put(f.getId(), f));
+        Field field = byId.get(fieldId);
+        while (field != null && field.getParentId() != -1) {
+            field = byId.get(field.getParentId());
+        }
+        return Optional.ofNullable(field);
     }
 
     /** Writes the commit's new files and its manifest; returns the manifest as the model built it. */
