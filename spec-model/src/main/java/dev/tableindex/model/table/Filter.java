@@ -1,9 +1,11 @@
 package dev.tableindex.model.table;
 
+import dev.tableindex.model.anyelement.Predicate;
+import dev.tableindex.model.anyelement.PredicateException;
+import dev.tableindex.model.anyelement.PredicateParser;
 import dev.tableindex.proto.lance.file.Field;
 import java.util.ArrayList;
 import java.util.List;
-import java.util.Locale;
 import java.util.Map;
 
 /**
@@ -14,7 +16,8 @@ import java.util.Map;
  *   literal    := integer | 'string'       ('' inside a string is one quote)
  * </pre>
  * Keywords are case-insensitive, column names are not. The reference also accepts {@code <>} for
- * {@code !=} and a decimal literal ({@code 1.5}). Evaluation is SQL's three-valued logic: a
+ * {@code !=}, a decimal literal ({@code 1.5}), parentheses and quoted column names, as the kit's
+ * predicate grammar does. Evaluation is SQL's three-valued logic: a
  * comparison with a NULL value is UNKNOWN, and a row counts only when the whole filter is TRUE.
  * Comparisons need a scalar column of the literal's family (a number for int32/int64/float/double,
  * a string for string); IS NULL works on every column.
@@ -66,8 +69,57 @@ public record Filter(List<Comparison> conjuncts) {
         }
     }
 
+    /**
+     * Parses with the kit's SQL predicate parser (the any_element grammar, docs/any-element-grammar.md)
+     * and accepts only the subset above, so both languages read their shared syntax the same way.
+     *
+     * @throws TableException INVALID_OPERATION naming what is wrong and where
+     */
     public static Filter parse(String text) {
-        return new Parser(text).filter();
+        Predicate predicate;
+        try {
+            predicate = PredicateParser.parse(text);
+        } catch (PredicateException e) {
+            throw TableException.invalid("filter '" + text + "': " + e.getMessage());
+        }
+        if (predicate instanceof Predicate.BooleanOperand b && b.operand() instanceof Predicate.Literal l
+                && l.kind() == Predicate.LiteralKind.BOOLEAN && l.text().equals("TRUE")) {
+            return new Filter(List.of());
+        }
+        List<Comparison> conjuncts = new ArrayList<>();
+        addConjuncts(predicate, text, conjuncts);
+        return new Filter(conjuncts);
+    }
+
+    private static void addConjuncts(Predicate predicate, String text, List<Comparison> out) {
+        if (predicate instanceof Predicate.And and) {
+            addConjuncts(and.left(), text, out);
+            addConjuncts(and.right(), text, out);
+        } else if (predicate instanceof Predicate.IsNull isNull && !isNull.negated()
+                && isNull.value() instanceof Predicate.FieldRef field) {
+            out.add(new Comparison(field.name(), Op.IS_NULL, null));
+        } else if (predicate instanceof Predicate.Comparison c && c.left() instanceof Predicate.FieldRef field
+                && c.right() instanceof Predicate.Literal literal) {
+            out.add(new Comparison(field.name(), Op.valueOf(c.operator().name()), literal(literal, text)));
+        } else {
+            throw TableException.invalid("filter '" + text + "', at column " + predicate.column()
+                    + ": not in the filter subset (column op literal, column IS NULL, joined by AND)");
+        }
+    }
+
+    private static Object literal(Predicate.Literal literal, String text) {
+        try {
+            return switch (literal.kind()) {
+                case STRING -> literal.text();
+                case NUMBER -> literal.text().matches("[+-]?[0-9]+") ? (Object) Long.parseLong(literal.text())
+                        : (Object) Double.parseDouble(literal.text());
+                default -> throw TableException.invalid("filter '" + text + "', at column " + literal.column()
+                        + ": expected a number or a 'string'");
+            };
+        } catch (NumberFormatException e) {
+            throw TableException.invalid("filter '" + text + "', at column " + literal.column()
+                    + ": number out of range: " + literal.text());
+        }
     }
 
     /**
@@ -112,150 +164,5 @@ public record Filter(List<Comparison> conjuncts) {
     @Override
     public String toString() {
         return conjuncts.isEmpty() ? "true" : String.join(" AND ", conjuncts.stream().map(Comparison::toString).toList());
-    }
-
-    private static final class Parser {
-        private final String text;
-        private int pos;
-
-        Parser(String text) {
-            this.text = text;
-        }
-
-        Filter filter() {
-            skipSpace();
-            if (keyword("true")) {
-                end();
-                return new Filter(List.of());
-            }
-            List<Comparison> conjuncts = new ArrayList<>();
-            conjuncts.add(comparison());
-            while (keyword("and")) {
-                conjuncts.add(comparison());
-            }
-            end();
-            return new Filter(conjuncts);
-        }
-
-        private Comparison comparison() {
-            String column = identifier();
-            if (keyword("is")) {
-                if (!keyword("null")) {
-                    throw error("expected NULL after IS");
-                }
-                return new Comparison(column, Op.IS_NULL, null);
-            }
-            Op op = operator();
-            return new Comparison(column, op, literal());
-        }
-
-        private Op operator() {
-            for (String[] candidate : new String[][] {{"<=", "LE"}, {">=", "GE"}, {"!=", "NE"}, {"<>", "NE"},
-                    {"=", "EQ"}, {"<", "LT"}, {">", "GT"}}) {
-                if (text.startsWith(candidate[0], pos)) {
-                    pos += candidate[0].length();
-                    skipSpace();
-                    return Op.valueOf(candidate[1]);
-                }
-            }
-            throw error("expected a comparison operator or IS NULL");
-        }
-
-        private Object literal() {
-            if (pos < text.length() && text.charAt(pos) == '\'') {
-                StringBuilder value = new StringBuilder();
-                pos++;
-                while (true) {
-                    if (pos >= text.length()) {
-                        throw error("unterminated string");
-                    }
-                    char c = text.charAt(pos++);
-                    if (c == '\'') {
-                        if (pos < text.length() && text.charAt(pos) == '\'') {
-                            value.append('\'');
-                            pos++;
-                        } else {
-                            break;
-                        }
-                    } else {
-                        value.append(c);
-                    }
-                }
-                skipSpace();
-                return value.toString();
-            }
-            int start = pos;
-            if (pos < text.length() && (text.charAt(pos) == '-' || text.charAt(pos) == '+')) {
-                pos++;
-            }
-            int digits = pos;
-            while (pos < text.length() && Character.isDigit(text.charAt(pos))) {
-                pos++;
-            }
-            if (pos == digits) {
-                throw error("expected a number or a 'string'");
-            }
-            boolean decimal = false;
-            if (pos < text.length() && text.charAt(pos) == '.') {
-                decimal = true;
-                pos++;
-                int fraction = pos;
-                while (pos < text.length() && Character.isDigit(text.charAt(pos))) {
-                    pos++;
-                }
-                if (pos == fraction) {
-                    throw error("expected digits after the decimal point");
-                }
-            }
-            String number = text.substring(start, pos);
-            skipSpace();
-            try {
-                return decimal ? (Object) Double.parseDouble(number) : (Object) Long.parseLong(number);
-            } catch (NumberFormatException e) {
-                throw error("number out of range: " + number);
-            }
-        }
-
-        private String identifier() {
-            int start = pos;
-            while (pos < text.length() && (Character.isLetterOrDigit(text.charAt(pos)) || text.charAt(pos) == '_')) {
-                pos++;
-            }
-            if (pos == start || Character.isDigit(text.charAt(start))) {
-                throw error("expected a column name");
-            }
-            String name = text.substring(start, pos);
-            skipSpace();
-            return name;
-        }
-
-        /** Consumes a keyword followed by a non-identifier character. */
-        private boolean keyword(String word) {
-            int end = pos + word.length();
-            if (end <= text.length() && text.substring(pos, end).toLowerCase(Locale.ROOT).equals(word)
-                    && (end == text.length() || !(Character.isLetterOrDigit(text.charAt(end))
-                    || text.charAt(end) == '_'))) {
-                pos = end;
-                skipSpace();
-                return true;
-            }
-            return false;
-        }
-
-        private void end() {
-            if (pos != text.length()) {
-                throw error("unexpected text");
-            }
-        }
-
-        private void skipSpace() {
-            while (pos < text.length() && Character.isWhitespace(text.charAt(pos))) {
-                pos++;
-            }
-        }
-
-        private TableException error(String what) {
-            return TableException.invalid("filter '" + text + "', at " + pos + ": " + what);
-        }
     }
 }
