@@ -1,10 +1,7 @@
 package dev.tableindex.tck.run;
 
-import java.io.IOException;
-import java.io.UncheckedIOException;
 import java.nio.file.Files;
 import java.nio.file.Path;
-import java.util.stream.Stream;
 
 /**
  * The golden files as paths an engine can open. They travel in the runner's jar (classpath
@@ -27,30 +24,8 @@ public final class GoldenStore {
         }
         Path source = ClasspathTree.folder(ROOT + relative)
                 .orElseThrow(() -> new MissingGoldenFile("golden file not found: " + ROOT + relative));
-        try {
-            copy(source, target);
-        } catch (IOException e) {
-            throw new UncheckedIOException("cannot copy golden file " + relative, e);
-        }
+        FileTrees.copy(source, target);
         return target;
-    }
-
-    private static void copy(Path source, Path target) throws IOException {
-        if (Files.isDirectory(source)) {
-            try (Stream<Path> tree = Files.walk(source)) {
-                for (Path from : (Iterable<Path>) tree::iterator) {
-                    Path to = target.resolve(source.relativize(from).toString());
-                    if (Files.isDirectory(from)) {
-                        Files.createDirectories(to);
-                    } else {
-                        Files.copy(from, to);
-                    }
-                }
-            }
-        } else {
-            Files.createDirectories(target.getParent());
-            Files.copy(source, target);
-        }
     }
 
     /** A scenario needs a golden file the kit does not have: the outcome is ERROR, never a skip. */

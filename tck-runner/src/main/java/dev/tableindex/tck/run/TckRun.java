@@ -3,10 +3,7 @@ package dev.tableindex.tck.run;
 import dev.tableindex.tck.api.TckEngine;
 import dev.tableindex.tck.engine.Engines;
 import dev.tableindex.tck.integrity.FeatureSuite;
-import java.io.IOException;
 import java.io.PrintWriter;
-import java.io.UncheckedIOException;
-import java.nio.file.Files;
 import java.nio.file.Path;
 import java.time.Instant;
 import java.util.Comparator;
@@ -14,7 +11,6 @@ import java.util.List;
 import java.util.Optional;
 import java.util.Set;
 import java.util.stream.Collectors;
-import java.util.stream.Stream;
 import org.junit.platform.engine.discovery.DiscoverySelectors;
 import org.junit.platform.launcher.EngineFilter;
 import org.junit.platform.launcher.LauncherDiscoveryRequest;
@@ -41,7 +37,7 @@ public final class TckRun {
                 : KnownFailures.load(options.knownFailures());
         Path reportDir = options.reportDir().toAbsolutePath();
         Path scratch = reportDir.resolve("scratch");
-        deleteTree(scratch);
+        FileTrees.delete(scratch);
         Instant started = Instant.now();
         try (TckEngine engine = Engines.start(options.engine(), options.workingDirectory(), options.timeouts())) {
             RunContext context = new RunContext(engine, new GoldenStore(scratch), known, out);
@@ -73,7 +69,7 @@ public final class TckRun {
             out.flush();
             return report;
         } finally {
-            deleteTree(scratch);
+            FileTrees.delete(scratch);
         }
     }
 
@@ -98,16 +94,5 @@ public final class TckRun {
     static Set<String> suiteIds() {
         return FeatureSuite.load().scenarios().stream().map(FeatureSuite.TckScenario::id)
                 .flatMap(Optional::stream).collect(Collectors.toSet());
-    }
-
-    private static void deleteTree(Path root) {
-        if (!Files.exists(root)) {
-            return;
-        }
-        try (Stream<Path> tree = Files.walk(root)) {
-            tree.sorted(Comparator.reverseOrder()).forEach(p -> p.toFile().delete());
-        } catch (IOException e) {
-            throw new UncheckedIOException(e);
-        }
     }
 }

@@ -2,6 +2,7 @@ package dev.tableindex.tck.steps;
 
 import dev.tableindex.model.dataset.LanceDatasetFolder;
 import dev.tableindex.model.manifest.ManifestFile;
+import dev.tableindex.tck.run.FileTrees;
 import dev.tableindex.proto.tck.EngineError;
 import io.cucumber.java.After;
 import io.cucumber.java.Before;
@@ -9,10 +10,8 @@ import java.io.IOException;
 import java.io.UncheckedIOException;
 import java.nio.file.Files;
 import java.nio.file.Path;
-import java.util.Comparator;
 import java.util.HashMap;
 import java.util.Map;
-import java.util.stream.Stream;
 
 /**
  * What the table steps share within one scenario: the scratch folder, the dataset the engine works
@@ -38,7 +37,11 @@ public final class TableScenario {
         TableScenario state = CURRENT.get();
         CURRENT.remove();
         if (state != null && state.scratch != null) {
-            deleteTree(state.scratch);
+            try {
+                FileTrees.delete(state.scratch);
+            } catch (UncheckedIOException e) {
+                // Best effort: a leftover scratch folder is not a test failure.
+            }
         }
     }
 
@@ -71,18 +74,7 @@ public final class TableScenario {
      */
     Path copyOf(Path source, String name) {
         Path target = newDataset(name);
-        try (Stream<Path> tree = Files.walk(source)) {
-            for (Path from : (Iterable<Path>) tree::iterator) {
-                Path to = target.resolve(source.relativize(from).toString());
-                if (Files.isDirectory(from)) {
-                    Files.createDirectories(to);
-                } else {
-                    Files.copy(from, to);
-                }
-            }
-        } catch (IOException e) {
-            throw new UncheckedIOException("cannot copy " + source + " to " + target, e);
-        }
+        FileTrees.copy(source, target);
         return target;
     }
 
@@ -119,13 +111,5 @@ public final class TableScenario {
             throw new IllegalStateException("nothing was remembered as '" + key + "'");
         }
         return value;
-    }
-
-    private static void deleteTree(Path root) {
-        try (Stream<Path> paths = Files.walk(root)) {
-            paths.sorted(Comparator.reverseOrder()).forEach(p -> p.toFile().delete());
-        } catch (IOException e) {
-            // Best effort: a leftover scratch folder is not a test failure.
-        }
     }
 }

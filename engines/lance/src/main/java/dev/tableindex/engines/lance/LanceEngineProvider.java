@@ -4,15 +4,12 @@ import dev.tableindex.tck.api.TckEngine;
 import dev.tableindex.tck.api.TckEngineProvider;
 import dev.tableindex.tck.engine.Engines;
 import dev.tableindex.tck.engine.SubprocessEngine;
-import java.io.File;
+import dev.tableindex.tck.run.FileTrees;
 import java.io.IOException;
 import java.io.UncheckedIOException;
 import java.nio.file.Files;
 import java.nio.file.Path;
-import java.time.Duration;
-import java.util.Comparator;
 import java.util.List;
-import java.util.stream.Stream;
 
 /**
  * Registers Lance as engine {@code lance}, always in a forked JVM: a Rust panic in the JNI library aborts its JVM
@@ -76,24 +73,17 @@ public final class LanceEngineProvider implements TckEngineProvider {
         @Override
         public synchronized void stopped() {
             if (current != null) {
-                deleteTree(current);
+                try {
+                    FileTrees.delete(current);
+                } catch (UncheckedIOException e) {
+                    // best effort: a folder left in the temporary directory is not worth failing a run for
+                }
                 current = null;
             }
         }
 
         synchronized Path current() {
             return current;
-        }
-    }
-
-    static void deleteTree(Path root) {
-        if (!Files.exists(root)) {
-            return;
-        }
-        try (Stream<Path> tree = Files.walk(root)) {
-            tree.sorted(Comparator.reverseOrder()).map(Path::toFile).forEach(File::delete);
-        } catch (IOException e) {
-            // best effort: a folder left in the temporary directory is not worth failing a run for
         }
     }
 }

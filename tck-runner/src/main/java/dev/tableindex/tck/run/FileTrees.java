@@ -1,0 +1,46 @@
+package dev.tableindex.tck.run;
+
+import java.io.IOException;
+import java.io.UncheckedIOException;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.util.Comparator;
+import java.util.stream.Stream;
+
+/** Copying and deleting whole folders: golden files copied out for engines, scratch folders removed. */
+public final class FileTrees {
+    private FileTrees() {
+    }
+
+    /**
+     * Copies a file or a folder with all it holds to {@code target}. The source may be in another file
+     * system (a jar's), so paths are carried over as text.
+     */
+    public static void copy(Path source, Path target) {
+        try (Stream<Path> tree = Files.walk(source)) {
+            for (Path from : (Iterable<Path>) tree::iterator) {
+                Path to = from.equals(source) ? target : target.resolve(source.relativize(from).toString());
+                if (Files.isDirectory(from)) {
+                    Files.createDirectories(to);
+                } else {
+                    Files.createDirectories(to.toAbsolutePath().getParent());
+                    Files.copy(from, to);
+                }
+            }
+        } catch (IOException e) {
+            throw new UncheckedIOException("cannot copy " + source + " to " + target, e);
+        }
+    }
+
+    /** Deletes a file or a folder with all it holds; nothing when it does not exist. */
+    public static void delete(Path root) {
+        if (!Files.exists(root)) {
+            return;
+        }
+        try (Stream<Path> tree = Files.walk(root)) {
+            tree.sorted(Comparator.reverseOrder()).forEach(p -> p.toFile().delete());
+        } catch (IOException e) {
+            throw new UncheckedIOException("cannot delete " + root, e);
+        }
+    }
+}
