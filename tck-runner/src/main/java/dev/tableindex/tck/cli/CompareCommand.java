@@ -13,7 +13,11 @@ import picocli.CommandLine.Parameters;
 import picocli.CommandLine.Spec;
 import picocli.CommandLine.Model.CommandSpec;
 
-/** {@code tck compare OLD NEW}: what changed between two reports; fails when NEW fails something OLD did not. */
+/**
+ * {@code tck compare OLD NEW}: what changed between two reports; fails when NEW fails something OLD did not.
+ * A change is another outcome, or for an OPEN scenario another recorded answer. Input that is not a report
+ * (missing, a folder, not JSON, not of the report schema, judging no scenario) is exit 2.
+ */
 @Command(name = "compare", mixinStandardHelpOptions = true,
         description = "List the scenarios whose outcome changed between two tck-report.json files; exit 1 on new failures.")
 final class CompareCommand implements Callable<Integer> {
@@ -36,31 +40,39 @@ final class CompareCommand implements Callable<Integer> {
     public Integer call() {
         Map<String, String> before = outcomes(TckReport.read(oldReport));
         Map<String, String> after = outcomes(TckReport.read(newReport));
+        java.util.Set<String> ids = new java.util.TreeSet<>(dev.tableindex.tck.run.ScenarioIdOrder.INSTANCE);
+        ids.addAll(before.keySet());
+        ids.addAll(after.keySet());
         PrintWriter out = spec.commandLine().getOut();
         int newFailures = 0;
         int changes = 0;
-        for (Map.Entry<String, String> scenario : after.entrySet()) {
-            String was = before.getOrDefault(scenario.getKey(), "ABSENT");
-            if (!was.equals(scenario.getValue())) {
-                changes++;
-                boolean worse = FAILING.contains(scenario.getValue()) && !FAILING.contains(was);
-                newFailures += worse ? 1 : 0;
-                out.printf("%s %-12s %s -> %s%n", worse ? "NEW FAILURE" : "changed    ", scenario.getKey(), was, scenario.getValue());
+        for (String id : ids) {
+            String was = before.getOrDefault(id, "ABSENT");
+            String now = after.getOrDefault(id, "ABSENT");
+            if (was.equals(now)) {
+                continue;
             }
-        }
-        for (String gone : before.keySet()) {
-            if (!after.containsKey(gone)) {
-                changes++;
-                out.printf("removed     %-12s %s -> ABSENT%n", gone, before.get(gone));
-            }
+            changes++;
+            boolean worse = FAILING.contains(outcome(now)) && !FAILING.contains(outcome(was));
+            newFailures += worse ? 1 : 0;
+            String label = worse ? "NEW FAILURE" : now.equals("ABSENT") ? "removed    "
+                    : outcome(was).equals(outcome(now)) ? "answer     " : "changed    ";
+            out.printf("%s %-12s %s -> %s%n", label, id, was, now);
         }
         out.println(changes + " changed, " + newFailures + " new failures");
         return newFailures == 0 && !(failOnChange && changes > 0) ? 0 : TckCli.EXIT_FAILED_CHECKS;
     }
 
+    /** Each scenario's outcome; an OPEN scenario's with the engine's recorded answer, which is what it is compared on. */
     private static Map<String, String> outcomes(JsonNode report) {
         Map<String, String> outcomes = new LinkedHashMap<>();
-        report.path("scenarios").forEach(s -> outcomes.put(s.path("id").asText(), s.path("outcome").asText()));
+        report.path("scenarios").forEach(s -> outcomes.put(s.path("id").asText(), s.path("outcome").asText().equals("OPEN")
+                ? "OPEN (" + s.path("message").asText() + ")" : s.path("outcome").asText()));
         return outcomes;
+    }
+
+    private static String outcome(String shown) {
+        int space = shown.indexOf(' ');
+        return space < 0 ? shown : shown.substring(0, space);
     }
 }

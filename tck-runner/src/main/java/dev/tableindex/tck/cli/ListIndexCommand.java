@@ -46,6 +46,10 @@ final class ListIndexCommand {
 
         @Override
         public Integer call() {
+            if (pageSize <= 0) {
+                spec.commandLine().getErr().println("error: --page-size must be a positive number of rows, got " + pageSize);
+                return TckCli.EXIT_BAD_INPUT;
+            }
             try {
                 IndexedTable indexed = IndexedTable.fromJson(Files.readString(table));
                 run(indexed, spec.commandLine().getOut());
@@ -106,11 +110,25 @@ final class ListIndexCommand {
 
         @Override
         void run(IndexedTable table, PrintWriter out) throws IOException {
+            if (enumerationLimit < 0) {
+                throw new IllegalArgumentException("--enumeration-limit must be 0 or more, got " + enumerationLimit);
+            }
+            if (covered != null) {
+                Set<Long> fragments = all(table);
+                covered.stream().filter(id -> !fragments.contains(id)).findFirst().ifPresent(id -> {
+                    throw new IllegalArgumentException("--covered: the table has no fragment " + id
+                            + " (its fragments: " + new java.util.TreeSet<>(fragments) + ")");
+                });
+            }
             ListElementIndex index = build(table, covered == null ? all(table) : new HashSet<>(covered));
             ListElementQuery.Answer answer = ListElementQuery.answer(table, index, predicate, negated, enumerationLimit);
             ObjectMapper json = new ObjectMapper();
             ObjectNode result = json.createObjectNode();
-            result.put("mode", answer.plan().mode().name());
+            // under --not the mode is that of the NOT answer: an index that cannot answer NOT exactly is not used for it
+            boolean notFromIndex = answer.plan().mode() != dev.tableindex.model.listindex.Plan.Mode.NOT_USED
+                    && answer.plan().notExact();
+            result.put("mode", negated && !notFromIndex ? dev.tableindex.model.listindex.Plan.Mode.NOT_USED.name()
+                    : answer.plan().mode().name());
             result.put("reason", negated && answer.plan().mode() != dev.tableindex.model.listindex.Plan.Mode.NOT_USED
                     && !answer.plan().notExact() ? answer.plan().notReason() : answer.plan().reason());
             ArrayNode ranges = result.putArray("ranges");

@@ -37,7 +37,7 @@ final class ManifestCommand implements Callable<Integer> {
         if (Files.isDirectory(path)) {
             LanceDatasetFolder folder = LanceDatasetFolder.open(path);
             manifest = version == null ? folder.readLatest() : folder.read(version);
-        } else if (Files.isRegularFile(path)) {
+        } else if (Files.exists(path)) { // a file, or a device such as /dev/null: the reader judges its bytes
             if (version != null) {
                 throw new ManifestFormatException(ManifestProblem.NOT_A_DATASET, path.toString(), -1,
                         "--version needs a dataset folder, not a manifest file");

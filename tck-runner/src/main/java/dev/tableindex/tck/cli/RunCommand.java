@@ -50,6 +50,11 @@ final class RunCommand implements Callable<Integer> {
 
     @Override
     public Integer call() {
+        if (requestTimeoutSeconds <= 0 || startupTimeoutSeconds <= 0) {
+            spec.commandLine().getErr().println("error: --request-timeout and --startup-timeout must be positive seconds, got "
+                    + requestTimeoutSeconds + " and " + startupTimeoutSeconds);
+            return TckCli.EXIT_BAD_INPUT;
+        }
         try {
             TckReport report = TckRun.run(new TckRun.Options(engine, tags, knownFailures, reportDir, updateKnownFailures,
                     enforceShould, new Engines.Timeouts(Duration.ofSeconds(startupTimeoutSeconds),

@@ -10,7 +10,7 @@ import picocli.CommandLine.Command;
         description = "Conformance kit for table-format indexes.",
         subcommands = {RunCommand.class, ServeEngineCommand.class, CompareCommand.class, TraceCommand.class,
             EncodeKeyCommand.class, DecodeKeyCommand.class, AnyElementCommand.class, ListIndexCommand.class,
-            ManifestCommand.class, ConformancePageCommand.class,
+            ManifestCommand.class, ConformancePageCommand.class, SmokeCommand.class,
             GoldenCommand.class})
 public final class TckCli {
     public static final int EXIT_FAILED_CHECKS = 1;
@@ -35,13 +35,23 @@ public final class TckCli {
             e.getCommandLine().usage(err);
             return EXIT_BAD_INPUT;
         });
+        // bad input is one line and exit 2, never a stack trace; so is anything a command did not foresee
         cli.setExecutionExceptionHandler((e, commandLine, parseResult) -> {
-            if (e instanceof ManifestFormatException bad) {
-                err.println("error: " + bad.getMessage());
-                return EXIT_BAD_INPUT;
+            if (e instanceof ManifestFormatException || e instanceof IllegalArgumentException
+                    || e instanceof java.io.UncheckedIOException || e instanceof java.io.IOException) {
+                err.println("error: " + oneLine(e.getMessage() == null ? e.getClass().getSimpleName() : e.getMessage()));
+            } else {
+                err.println("error: internal error, please report: " + e.getClass().getName()
+                        + (e.getMessage() == null ? "" : ": " + oneLine(e.getMessage())));
             }
-            throw e;
+            return EXIT_BAD_INPUT;
         });
         return cli.execute(args);
+    }
+
+    /** A message as one bounded line (an exception's message may carry input). */
+    static String oneLine(String message) {
+        String line = message.replaceAll("\\s*[\\r\\n]+\\s*", " ");
+        return line.length() > 1000 ? line.substring(0, 1000) + "…" : line;
     }
 }

@@ -36,6 +36,8 @@ import java.util.concurrent.TimeUnit;
 public final class SubprocessEngine implements TckEngine {
     /** Lines longer than this are not replies; reading stops there instead of filling memory. */
     static final int MAX_LINE_CHARS = 64 << 20;
+    /** Engine-provided text (a quoted line, a parser's message, a refusal's message) is cut to this in messages. */
+    static final int MAX_MESSAGE_CHARS = 500;
 
     private final Launcher launcher;
     private final Path workingDirectory;
@@ -98,14 +100,33 @@ public final class SubprocessEngine implements TckEngine {
             throw new EngineBroken("reply answers request " + reply.getId() + ", expected " + id + ": " + quote(answer));
         }
         return switch (reply.getOutcomeCase()) {
-            case RESULT -> reply.getResult();
-            case ERROR -> throw new EngineRefusal(reply.getError());
-            case UNSUPPORTED -> throw new EngineUnsupported(reply.getUnsupported().getReason());
+            case RESULT -> requestedResult(request, reply.getResult(), answer);
+            case ERROR -> throw new EngineRefusal(reply.getError().toBuilder()
+                    .setKind(bounded(reply.getError().getKind())).setMessage(bounded(reply.getError().getMessage()))
+                    .setField(bounded(reply.getError().getField())).build());
+            case UNSUPPORTED -> throw new EngineUnsupported(bounded(reply.getUnsupported().getReason()));
             case OUTCOME_NOT_SET -> {
                 stop();
                 throw new EngineBroken("reply carries no result, error or unsupported: " + quote(answer));
             }
         };
+    }
+
+    /**
+     * The result must carry the operation that was asked (Result's fields are numbered like Request's): an
+     * empty result, or another operation's, would otherwise be read as default values and could pass.
+     */
+    private Result requestedResult(Request.Builder request, Result result, String answer) {
+        int asked = request.getOpCase().getNumber();
+        if (result.getOpCase().getNumber() != asked) {
+            stop();
+            String expected = Result.getDescriptor().findFieldByNumber(asked).getName();
+            String got = result.getOpCase() == Result.OpCase.OP_NOT_SET ? "an empty result"
+                    : "result." + Result.getDescriptor().findFieldByNumber(result.getOpCase().getNumber()).getName();
+            throw new EngineBroken("expected result." + expected + " in the reply to request " + request.getId()
+                    + ", got " + got + ": " + quote(answer));
+        }
+        return result;
     }
 
     private void ensureRunning() {
@@ -136,10 +157,11 @@ public final class SubprocessEngine implements TckEngine {
         for (String name : handshake.getCapabilitiesList()) {
             capabilities.add(Capability.byId(name).orElseThrow(() -> {
                 stop();
-                return new EngineBroken("engine declares unknown capability '" + name + "'");
+                return new EngineBroken("engine declares unknown capability '" + bounded(name) + "'; the capabilities are "
+                        + java.util.Arrays.stream(Capability.values()).map(Capability::id).sorted().toList());
             }));
         }
-        info = new EngineInfo(handshake.getEngineName(), handshake.getEngineVersion(), capabilities);
+        info = new EngineInfo(bounded(handshake.getEngineName()), bounded(handshake.getEngineVersion()), capabilities);
     }
 
     private <B extends com.google.protobuf.Message.Builder> B parse(String line, B builder, String what) {
@@ -147,7 +169,7 @@ public final class SubprocessEngine implements TckEngine {
             return ProtocolJson.parse(line, builder);
         } catch (InvalidProtocolBufferException | RuntimeException e) {
             stop();
-            throw new EngineBroken("expected " + what + ", got " + quote(line) + " (" + e.getMessage() + ")");
+            throw new EngineBroken("expected " + what + ", got " + quote(line) + " (" + bounded(String.valueOf(e.getMessage())) + ")");
         }
     }
 
@@ -160,8 +182,14 @@ public final class SubprocessEngine implements TckEngine {
     }
 
     static String quote(String line) {
-        String shown = line.length() > 500 ? line.substring(0, 500) + "…(" + line.length() + " chars)" : line;
-        return "\"" + shown.replace("\\", "\\\\").replace("\"", "\\\"") + "\"";
+        return "\"" + bounded(line).replace("\\", "\\\\").replace("\"", "\\\"") + "\"";
+    }
+
+    /** Engine-provided text as it may appear in a message or report: at most {@link #MAX_MESSAGE_CHARS}, one line. */
+    static String bounded(String text) {
+        String shown = text.length() > MAX_MESSAGE_CHARS
+                ? text.substring(0, MAX_MESSAGE_CHARS) + "…(" + text.length() + " chars)" : text;
+        return shown.replaceAll("[\\r\\n]+", " ");
     }
 
     private synchronized void stop() {

@@ -53,9 +53,11 @@ public final class FeatureSuite {
      * @param examplesLine  line of the Examples block, or 0 for a plain Scenario
      * @param examplesCount number of Examples blocks of the outline (0 for a plain Scenario)
      * @param rows          number of Examples rows this unit runs (1 for a plain Scenario)
+     * @param rowLines      the line each run starts at: the Scenario's, or each Examples row's
      */
     public record TckScenario(String file, int line, String name, String keyword, List<SourcedTag> tags,
-                              String description, int examplesLine, int examplesCount, int rows) {
+                              String description, int examplesLine, int examplesCount, int rows,
+                              List<Integer> rowLines) {
 
         /** Tag names (without {@code @}) that start with {@code prefix}, prefix removed. */
         public List<String> tagValues(String prefix) {
@@ -166,7 +168,7 @@ public final class FeatureSuite {
         String name = s.getName().strip();
         List<Examples> examples = s.getExamples();
         if (examples.isEmpty()) {
-            out.add(new TckScenario(file, line, name, s.getKeyword(), own, description, 0, 0, 1));
+            out.add(new TckScenario(file, line, name, s.getKeyword(), own, description, 0, 0, 1, List.of(line)));
             return;
         }
         int n = 0;
@@ -178,7 +180,8 @@ public final class FeatureSuite {
                     : name + " [" + (ex.getName().isBlank() ? "Examples #" + n : ex.getName().strip()) + "]";
             String desc = (description + "\n" + trim(ex.getDescription())).strip();
             out.add(new TckScenario(file, line, unitName, s.getKeyword(), all, desc,
-                    ex.getLocation().getLine().intValue(), examples.size(), ex.getTableBody().size()));
+                    ex.getLocation().getLine().intValue(), examples.size(), ex.getTableBody().size(),
+                    ex.getTableBody().stream().map(row -> row.getLocation().getLine().intValue()).toList()));
         }
     }
 

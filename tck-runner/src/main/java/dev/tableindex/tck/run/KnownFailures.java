@@ -25,6 +25,11 @@ import java.util.Set;
  * The implementer's list of scenarios their engine is known to fail (YAML, validated by
  * {@code schemas/known-failures.schema.json}): each entry has an {@code id} and a {@code reason},
  * optionally an {@code issue} and a {@code message_prefix} the failure must start with.
+ *
+ * <p>An id names a plain scenario ({@code MR-0001}), one row of an outline ({@code MR-0050#3}), or a
+ * whole outline by its bare id ({@code MR-0050}: every row of it; an entry for a row wins over the
+ * bare one). An entry that names nothing of the suite (a removed scenario, a row the outline does not
+ * have) is stale and fails the run.
  */
 public final class KnownFailures {
     private static final ObjectMapper YAML = new ObjectMapper(new YAMLFactory()
@@ -56,18 +61,49 @@ public final class KnownFailures {
     }
 
     public static KnownFailures load(Path file) {
+        if (!Files.exists(file)) {
+            throw new Invalid(file + ": no such file (to start one, run with --update-known-failures)");
+        }
+        if (!Files.isRegularFile(file) || !Files.isReadable(file)) {
+            throw new Invalid(file + ": not a readable file");
+        }
+        String text;
+        try {
+            text = Files.readString(file);
+        } catch (IOException e) {
+            throw new Invalid(file + ": cannot be read (" + e.getClass().getSimpleName() + ")");
+        }
+        return parse(file.toString(), text);
+    }
+
+    /** A list to be written by {@code --update-known-failures}: the file's entries, or none when it does not exist yet. */
+    public static KnownFailures loadOrEmpty(Path file) {
+        return Files.exists(file) ? load(file) : none();
+    }
+
+    static KnownFailures parse(String file, String text) {
         JsonNode document;
         try {
-            document = Files.size(file) == 0 ? YAML.createArrayNode() : YAML.readTree(file.toFile());
-        } catch (IOException e) {
-            throw new Invalid(file + ": not readable YAML: " + e.getMessage().lines().findFirst().orElse(""));
+            document = text.isBlank() ? YAML.createArrayNode() : YAML.readTree(text);
+        } catch (com.fasterxml.jackson.core.JsonProcessingException e) {
+            var where = e.getLocation();
+            String at = where == null ? "" : ":" + where.getLineNr() + ":" + where.getColumnNr();
+            String what = e.getOriginalMessage() == null ? "" : e.getOriginalMessage().lines().findFirst().orElse("");
+            throw new Invalid(file + at + ": not valid YAML: " + what);
         }
         if (document == null || document.isMissingNode() || document.isNull()) {
             document = YAML.createArrayNode();
         }
         Set<ValidationMessage> problems = schema().validate(document);
         if (!problems.isEmpty()) {
-            throw new Invalid(file + ": " + problems.stream().map(ValidationMessage::getMessage).sorted().toList());
+            List<Integer> entryLines = entryLines(text);
+            throw new Invalid(problems.stream().map(p -> {
+                java.util.regex.Matcher index = java.util.regex.Pattern.compile("^\\$\\[(\\d+)]")
+                        .matcher(p.getInstanceLocation().toString());
+                int entry = index.find() ? Integer.parseInt(index.group(1)) : -1;
+                String at = entry >= 0 && entry < entryLines.size() ? ":" + entryLines.get(entry) + ":1" : ":1:1";
+                return file + at + ": " + p.getMessage();
+            }).sorted().collect(java.util.stream.Collectors.joining("; ")));
         }
         List<Entry> entries = new ArrayList<>();
         Set<String> seen = new java.util.HashSet<>();
@@ -81,6 +117,27 @@ public final class KnownFailures {
             entries.add(entry);
         }
         return new KnownFailures(entries);
+    }
+
+    /** The line each top-level list entry starts at (1-based), so a schema problem can say where it is. */
+    private static List<Integer> entryLines(String text) {
+        List<Integer> lines = new ArrayList<>();
+        try (com.fasterxml.jackson.core.JsonParser parser = YAML.getFactory().createParser(text)) {
+            int depth = 0;
+            for (var token = parser.nextToken(); token != null; token = parser.nextToken()) {
+                if (depth == 1 && (token.isStructStart() || token.isScalarValue())) {
+                    lines.add(parser.currentTokenLocation().getLineNr());
+                }
+                if (token.isStructStart()) {
+                    depth++;
+                } else if (token.isStructEnd()) {
+                    depth--;
+                }
+            }
+        } catch (IOException e) {
+            // already parsed once; positions are a courtesy
+        }
+        return lines;
     }
 
     private static JsonSchema schema() {
@@ -97,7 +154,7 @@ public final class KnownFailures {
 
     /** The scenario's outcome once this list is taken into account. */
     public ScenarioResult apply(ScenarioResult result) {
-        Entry entry = entries.get(result.id());
+        Entry entry = entryFor(result.id());
         if (entry == null) {
             return result;
         }
@@ -118,9 +175,15 @@ public final class KnownFailures {
                 result.requires(), result.spec(), outcome, message, entry.reason());
     }
 
-    /** Entries naming scenarios the suite does not have: they fail the run. */
-    public List<String> staleIds(Set<String> suiteIds) {
-        return entries.keySet().stream().filter(id -> !suiteIds.contains(baseId(id))).toList();
+    /** The entry for a result's id: its own, or (for an outline row) the outline's bare entry. */
+    private Entry entryFor(String id) {
+        Entry own = entries.get(id);
+        return own != null ? own : entries.get(baseId(id));
+    }
+
+    /** Entries that name nothing of the suite (no such scenario, no such outline row): they fail the run. */
+    public List<String> staleIds(SuiteIds suite) {
+        return entries.keySet().stream().filter(id -> !suite.names(id)).toList();
     }
 
     /** {@code MR-0050#3} (an example row of an outline) belongs to scenario {@code MR-0050}. */
@@ -132,27 +195,41 @@ public final class KnownFailures {
     /**
      * The list as it should now be: entries kept while their scenario still fails or did not run,
      * dropped when stale or passing, and one added for each new FAIL or ERROR (its reason says where
-     * it came from and must be edited by a person).
+     * it came from and must be edited by a person). A bare outline entry stays while all its rows that
+     * ran still fail; otherwise it becomes one entry per row that still fails (or did not run).
      */
-    public List<Entry> updated(List<ScenarioResult> results, Set<String> suiteIds) {
+    public List<Entry> updated(List<ScenarioResult> results, SuiteIds suite) {
         Map<String, ScenarioResult> byId = new LinkedHashMap<>();
         results.forEach(r -> byId.put(r.id(), r));
         List<Entry> next = new ArrayList<>();
         for (Entry entry : entries.values()) {
-            ScenarioResult result = byId.get(entry.id());
-            boolean stillFails = result == null || result.outcome() == Outcome.EXPECTED_FAIL
-                    || result.outcome() == Outcome.FAIL || result.outcome() == Outcome.ERROR;
-            if (suiteIds.contains(baseId(entry.id())) && stillFails) {
+            if (!suite.names(entry.id())) {
+                continue;
+            }
+            if (suite.isOutline(entry.id())) {
+                List<String> rows = suite.rowsOf(entry.id()).stream().filter(row -> !entries.containsKey(row)).toList();
+                List<String> failing = rows.stream().filter(row -> stillFails(byId.get(row))).toList();
+                if (failing.size() == rows.size()) {
+                    next.add(entry);
+                } else {
+                    failing.forEach(row -> next.add(new Entry(row, entry.reason(), entry.issue(), entry.messagePrefix())));
+                }
+            } else if (stillFails(byId.get(entry.id()))) {
                 next.add(entry);
             }
         }
         for (ScenarioResult result : results) {
-            if ((result.outcome() == Outcome.FAIL || result.outcome() == Outcome.ERROR) && !entries.containsKey(result.id())) {
+            if ((result.outcome() == Outcome.FAIL || result.outcome() == Outcome.ERROR) && entryFor(result.id()) == null) {
                 String firstLine = result.message().lines().findFirst().orElse("");
                 next.add(new Entry(result.id(), "added by --update-known-failures, explain why: " + firstLine, null, null));
             }
         }
         return next;
+    }
+
+    private static boolean stillFails(ScenarioResult result) {
+        return result == null || result.outcome() == Outcome.EXPECTED_FAIL
+                || result.outcome() == Outcome.FAIL || result.outcome() == Outcome.ERROR;
     }
 
     public static void write(Path file, List<Entry> entries) {

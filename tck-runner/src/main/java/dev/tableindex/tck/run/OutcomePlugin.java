@@ -62,10 +62,9 @@ public final class OutcomePlugin implements ConcurrentEventListener {
             message = "open question; engine answer: " + (outcome == Outcome.PASS ? "as the scenario proposes" : message);
             outcome = Outcome.OPEN;
         }
-        String id = tags.id().orElse(key);
-        if (testCase.getKeyword().contains("Outline") || testCase.getKeyword().contains("Template")) {
-            id = context.nextExampleId(id);
-        }
+        // an outline row's id comes from its line in the feature file, not from the order rows finish in
+        String id = SuiteIds.bundled().at(testCase.getUri().toString(), testCase.getLocation().getLine())
+                .map(SuiteIds.Run::id).orElse(tags.id().orElse(key));
         ScenarioResult scenario = new ScenarioResult(id, testCase.getName(),
                 testCase.getUri().toString(), testCase.getLocation().getLine(), tags.level(), tags.requires(),
                 tags.spec(), outcome, message, null);

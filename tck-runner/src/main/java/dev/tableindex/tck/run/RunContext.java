@@ -56,13 +56,6 @@ public final class RunContext {
         return golden;
     }
 
-    private final Map<String, Integer> examplesSeen = new ConcurrentHashMap<>();
-
-    /** The id of an outline's next example row: {@code <outline id>#<n>}, n counting from 1 in file order. */
-    String nextExampleId(String outlineId) {
-        return outlineId + "#" + examplesSeen.merge(outlineId, 1, Integer::sum);
-    }
-
     public void markUndeclared(String scenarioKey, String capability) {
         undeclared.put(scenarioKey, capability);
     }
@@ -71,10 +64,28 @@ public final class RunContext {
         return undeclared.get(scenarioKey);
     }
 
-    /** One line per finished scenario, so a long run shows where it is. */
+    /**
+     * One line per finished scenario, so a long run shows where it is; a failure, an error, an unexpected pass
+     * and an open question's answer show their message (cut to {@link #CONSOLE_MESSAGE} characters) beneath.
+     */
     private void progress(ScenarioResult result) {
         progress.printf("  %-15s %-10s %s%n", result.outcome(), result.id(), result.name());
+        if (showsMessage(result.outcome()) && result.message() != null && !result.message().isEmpty()) {
+            progress.printf("  %-15s %-10s └ %s%n", "", "", consoleMessage(result.message()));
+        }
         progress.flush();
+    }
+
+    static final int CONSOLE_MESSAGE = 300;
+
+    static boolean showsMessage(Outcome outcome) {
+        return outcome == Outcome.FAIL || outcome == Outcome.ADVISORY_FAIL || outcome == Outcome.ERROR
+                || outcome == Outcome.UNEXPECTED_PASS || outcome == Outcome.OPEN;
+    }
+
+    static String consoleMessage(String message) {
+        String line = message.replaceAll("\\s+", " ");
+        return line.length() > CONSOLE_MESSAGE ? line.substring(0, CONSOLE_MESSAGE) + "…" : line;
     }
 
     /** Records a finished scenario, known failures applied, and prints its progress line. */

@@ -127,11 +127,56 @@ public record TckReport(
         }
     }
 
+    /** A file given as a report that is not one (missing, a folder, not JSON, not of the report's schema, empty). */
+    public static final class Unreadable extends IllegalArgumentException {
+        private static final long serialVersionUID = 1L;
+
+        Unreadable(Path file, String what) {
+            super(file + ": " + what);
+        }
+    }
+
+    /**
+     * A {@code tck-report.json} as the tools read it: checked against its schema, and refused with one line
+     * ({@link Unreadable}) when it is not a report or judged no scenario.
+     */
     public static JsonNode read(Path file) {
+        if (!Files.exists(file)) {
+            throw new Unreadable(file, "no such file");
+        }
+        if (!Files.isRegularFile(file)) {
+            throw new Unreadable(file, "not a file (give the tck-report.json inside a report folder)");
+        }
+        JsonNode report;
         try {
-            return JSON.readTree(file.toFile());
+            report = JSON.readTree(file.toFile());
+        } catch (com.fasterxml.jackson.core.JsonProcessingException e) {
+            var at = e.getLocation();
+            throw new Unreadable(file, "not JSON" + (at == null ? "" : " at line " + at.getLineNr() + ", column " + at.getColumnNr()));
         } catch (IOException e) {
-            throw new UncheckedIOException("cannot read report " + file, e);
+            throw new Unreadable(file, "cannot be read (" + e.getClass().getSimpleName() + ")");
+        }
+        if (report == null || report.isMissingNode()) {
+            throw new Unreadable(file, "empty, not a tck-report.json");
+        }
+        var problems = schema().validate(report);
+        if (!problems.isEmpty()) {
+            var first = problems.stream().map(p -> p.getMessage()).sorted().findFirst().orElseThrow();
+            throw new Unreadable(file, "not a tck-report.json: " + first
+                    + (problems.size() > 1 ? " (and " + (problems.size() - 1) + " more problems)" : ""));
+        }
+        if (report.path("scenarios").isEmpty()) {
+            throw new Unreadable(file, "the report judged no scenario");
+        }
+        return report;
+    }
+
+    private static com.networknt.schema.JsonSchema schema() {
+        try (var in = TckReport.class.getResourceAsStream("/schemas/tck-report.schema.json")) {
+            return com.networknt.schema.JsonSchemaFactory.getInstance(com.networknt.schema.SpecVersion.VersionFlag.V202012)
+                    .getSchema(in);
+        } catch (IOException e) {
+            throw new UncheckedIOException(e);
         }
     }
 }

@@ -33,9 +33,12 @@ public final class TckRun {
     }
 
     public static TckReport run(Options options, PrintWriter out) {
+        TagSelection selection = TagSelection.parse(options.tags());
         KnownFailures known = options.knownFailures() == null ? KnownFailures.none()
+                : options.updateKnownFailures() ? KnownFailures.loadOrEmpty(options.knownFailures())
                 : KnownFailures.load(options.knownFailures());
         Path reportDir = options.reportDir().toAbsolutePath();
+        checkWritable(reportDir);
         Path scratch = reportDir.resolve("scratch");
         FileTrees.delete(scratch);
         Instant started = Instant.now();
@@ -46,24 +49,35 @@ public final class TckRun {
                     + context.engineInfo().capabilities().stream().map(c -> c.id()).sorted().toList() + ")");
             RunContext.set(context);
             try {
-                LauncherFactory.create().execute(discovery(options.tags(), reportDir));
+                LauncherFactory.create().execute(discovery(selection, reportDir));
             } finally {
                 RunContext.set(null);
             }
-            Set<String> suiteIds = suiteIds();
+            SuiteIds suiteIds = SuiteIds.bundled();
             List<ScenarioResult> results = context.results().stream()
-                    .sorted(Comparator.comparing(ScenarioResult::id)).toList();
+                    .sorted(Comparator.comparing(ScenarioResult::id, ScenarioIdOrder.INSTANCE)).toList();
             TckReport report = new TckReport(BuildInfo.current(), context.engineInfo(), options.engine(), started,
                     Instant.now(),
                     options.tags(), options.knownFailures() == null ? null : options.knownFailures().toString(),
                     results, known.staleIds(suiteIds), options.enforceShould());
             report.write(reportDir.resolve("tck-report.json"));
+            JUnitReport.write(report, reportDir.resolve("tck-junit.xml"));
             if (options.updateKnownFailures() && options.knownFailures() != null) {
                 KnownFailures.write(options.knownFailures(), known.updated(results, suiteIds));
                 out.println("rewrote " + options.knownFailures());
             }
             report.staleKnownFailures().forEach(id -> out.println("known-failure entry " + id
                     + " names no scenario of this suite: remove it (or run with --update-known-failures)"));
+            List<ScenarioResult> failing = results.stream().filter(r -> r.outcome().failsRun()
+                    || r.outcome() == Outcome.ADVISORY_FAIL).toList();
+            if (!failing.isEmpty()) {
+                out.println("what failed (" + failing.size() + "):");
+                failing.stream().limit(50).forEach(r -> out.printf("  %-15s %-10s %s%n", r.outcome(), r.id(),
+                        RunContext.consoleMessage(r.message() == null ? "" : r.message())));
+                if (failing.size() > 50) {
+                    out.println("  … and " + (failing.size() - 50) + " more in tck-report.json");
+                }
+            }
             out.println("reports: " + reportDir);
             out.println(report.summaryLine());
             out.flush();
@@ -73,26 +87,37 @@ public final class TckRun {
         }
     }
 
-    private static LauncherDiscoveryRequest discovery(String tags, Path reportDir) {
-        LauncherDiscoveryRequestBuilder request = LauncherDiscoveryRequestBuilder.request()
-                .selectors(DiscoverySelectors.selectPackage(ClasspathTree.FEATURES.replace('/', '.')))
-                .filters(EngineFilter.includeEngines("cucumber"))
+    /** A report folder that cannot be written is found before the run, not after it. */
+    static void checkWritable(Path reportDir) {
+        try {
+            java.nio.file.Files.createDirectories(reportDir);
+            java.nio.file.Files.delete(java.nio.file.Files.createTempFile(reportDir, ".tck-probe", ""));
+        } catch (java.io.IOException | SecurityException e) {
+            throw new IllegalArgumentException("the report folder " + reportDir + " cannot be written ("
+                    + e.getClass().getSimpleName() + (e.getMessage() == null ? "" : ": " + e.getMessage()) + ")");
+        }
+    }
+
+    private static LauncherDiscoveryRequest discovery(TagSelection selection, Path reportDir) {
+        LauncherDiscoveryRequestBuilder request = LauncherDiscoveryRequestBuilder.request();
+        if (selection.namesRows()) {
+            // Cucumber's tag filter cannot see row ids: select the chosen runs by their lines instead
+            selection.select(SuiteIds.bundled()).forEach(run -> request.selectors(DiscoverySelectors.selectClasspathResource(
+                    ClasspathTree.SUITE + run.file(), org.junit.platform.engine.discovery.FilePosition.from(run.line()))));
+        } else {
+            request.selectors(DiscoverySelectors.selectPackage(ClasspathTree.FEATURES.replace('/', '.')));
+            if (!selection.all()) {
+                request.configurationParameter("cucumber.filter.tags", selection.text());
+            }
+        }
+        request.filters(EngineFilter.includeEngines("cucumber"))
                 .configurationParameter("cucumber.glue", "dev.tableindex.tck.steps")
                 .configurationParameter("cucumber.publish.quiet", "true")
                 .configurationParameter("cucumber.plugin", String.join(", ",
                         OutcomePlugin.class.getName(),
                         "html:" + reportDir.resolve("cucumber.html"),
-                        "json:" + reportDir.resolve("cucumber.json"),
-                        "junit:" + reportDir.resolve("tck-junit.xml")));
-        if (tags != null && !tags.isBlank()) {
-            request.configurationParameter("cucumber.filter.tags", tags);
-        }
+                        "json:" + reportDir.resolve("cucumber.json")));
         return request.build();
     }
 
-    /** Every scenario id of the suite, whatever the tag filter ran. */
-    static Set<String> suiteIds() {
-        return FeatureSuite.load().scenarios().stream().map(FeatureSuite.TckScenario::id)
-                .flatMap(Optional::stream).collect(Collectors.toSet());
-    }
 }

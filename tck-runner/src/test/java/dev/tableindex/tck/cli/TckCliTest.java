@@ -100,12 +100,11 @@ class TckCliTest {
 
     @Test
     void compareListsChangedOutcomesAndFailsOnNewFailures(@org.junit.jupiter.api.io.TempDir Path dir) throws Exception {
-        Path before = dir.resolve("old.json");
-        Path after = dir.resolve("new.json");
-        Files.writeString(before, "{\"scenarios\": [{\"id\": \"MR-0001\", \"outcome\": \"PASS\"},"
-                + " {\"id\": \"MR-0002\", \"outcome\": \"FAIL\"}, {\"id\": \"MR-0003\", \"outcome\": \"PASS\"}]}");
-        Files.writeString(after, "{\"scenarios\": [{\"id\": \"MR-0001\", \"outcome\": \"ERROR\"},"
-                + " {\"id\": \"MR-0002\", \"outcome\": \"PASS\"}, {\"id\": \"MR-0003\", \"outcome\": \"PASS\"}]}");
+        var pass = dev.tableindex.tck.run.Outcome.PASS;
+        Path before = report(dir, "old.json", "MR-0001", pass, "", "MR-0002", dev.tableindex.tck.run.Outcome.FAIL, "x",
+                "MR-0003", pass, "");
+        Path after = report(dir, "new.json", "MR-0001", dev.tableindex.tck.run.Outcome.ERROR, "x", "MR-0002", pass, "",
+                "MR-0003", pass, "");
         Run run = tck("compare", before.toString(), after.toString());
         assertThat(run.exitCode()).isEqualTo(TckCli.EXIT_FAILED_CHECKS);
         assertThat(run.out()).contains("NEW FAILURE MR-0001      PASS -> ERROR").contains("MR-0002      FAIL -> PASS")
@@ -208,5 +207,106 @@ class TckCliTest {
         Run bad = tck("list-index", "query", "--table", table.toString(), "--keys", "size", "--predicate", "label = 'car'");
         assertThat(bad.exitCode()).isEqualTo(2);
         assertThat(bad.err()).contains("no element field named 'size'");
+    }
+
+    @Test
+    void listIndexQueryUnderNotShowsTheModeOfTheNotAnswerAndRefusesBadArguments(@org.junit.jupiter.api.io.TempDir Path dir)
+            throws Exception {
+        Path table = dir.resolve("t.json");
+        Files.writeString(table, """
+                {"element": [{"name": "label", "type": "string", "id": 4}, {"name": "confidence", "type": "float", "id": 5}],
+                 "fragments": [{"id": 0, "rows": [[{"label": "car", "confidence": 0.95}], null, []]}]}
+                """);
+        String[] keys = {"list-index", "query", "--table", table.toString(), "--keys", "label,confidence"};
+        // a NULL literal: the positive call is answered from the index, its NOT is not
+        Run not = tck(concat(keys, "--predicate", "label IN ('car', NULL)", "--not"));
+        assertThat(not.exitCode()).as(not.err()).isZero();
+        assertThat(new ObjectMapper().readTree(not.out()).path("mode").asText()).isEqualTo("NOT_USED");
+        Run positive = tck(concat(keys, "--predicate", "label IN ('car', NULL)"));
+        assertThat(new ObjectMapper().readTree(positive.out()).path("mode").asText()).isNotEqualTo("NOT_USED");
+        assertBadInput(tck(concat(keys, "--predicate", "label = 'car'", "--page-size", "0")));
+        assertBadInput(tck(concat(keys, "--predicate", "label = 'car'", "--page-size", "-3")));
+        assertBadInput(tck(concat(keys, "--predicate", "label = 'car'", "--covered", "7")));
+        assertBadInput(tck(concat(keys, "--predicate", "label = 'car'", "--enumeration-limit", "-1")));
+        assertBadInput(tck("run", "--request-timeout", "-1"));
+        assertBadInput(tck("run", "--tags", "@id:AE-0001 and"));
+    }
+
+    @Test
+    void smokeChecksTheHandshakeAndOneRequestPerCapability() {
+        Run run = tck("smoke", "--engine", "reference");
+        assertThat(run.exitCode()).as(run.out() + run.err()).isZero();
+        assertThat(run.out()).contains("handshake   ok").contains("key_encoding ok").contains("any_element ok")
+                .contains("manifest.read ok").contains("SMOKE PASSED");
+        Run broken = tck("smoke", "--engine", "cmd:echo not an engine", "--startup-timeout", "5");
+        assertThat(broken.exitCode()).isEqualTo(1);
+        assertThat(broken.out()).contains("handshake   BROKEN").contains("SMOKE FAILED");
+    }
+
+    private static String[] concat(String[] first, String... more) {
+        String[] all = java.util.Arrays.copyOf(first, first.length + more.length);
+        System.arraycopy(more, 0, all, first.length, more.length);
+        return all;
+    }
+
+    private static Path report(Path folder, String name, Object... idOutcomeMessage) {
+        java.util.List<dev.tableindex.tck.run.ScenarioResult> scenarios = new java.util.ArrayList<>();
+        for (int i = 0; i < idOutcomeMessage.length; i += 3) {
+            scenarios.add(new dev.tableindex.tck.run.ScenarioResult((String) idOutcomeMessage[i], "a scenario",
+                    "classpath:features/x.feature", 1, "must", java.util.List.of("manifest.read"), java.util.List.of("x.md#y"),
+                    (dev.tableindex.tck.run.Outcome) idOutcomeMessage[i + 1], (String) idOutcomeMessage[i + 2], null));
+        }
+        var report = new dev.tableindex.tck.run.TckReport(new dev.tableindex.tck.run.BuildInfo("v", "c", "f", "g"),
+                new dev.tableindex.tck.api.EngineInfo("e", "1", java.util.Set.of()), "e", java.time.Instant.EPOCH,
+                java.time.Instant.EPOCH, null, null, scenarios, java.util.List.of(), false);
+        Path file = folder.resolve(name);
+        report.write(file);
+        return file;
+    }
+
+    private static void assertBadInput(Run run) {
+        assertThat(run.exitCode()).as(run.err()).isEqualTo(2);
+        assertThat(run.err()).startsWith("error: ").doesNotContain("\tat ").doesNotContain("Exception");
+        assertThat(run.err().strip().lines().count()).isEqualTo(1);
+    }
+
+    @Test
+    void compareRefusesWhatIsNotAReportWithExit2(@org.junit.jupiter.api.io.TempDir Path dir) throws Exception {
+        Path good = report(dir, "good.json", "MR-0001", dev.tableindex.tck.run.Outcome.PASS, "");
+        Path empty = report(dir, "empty.json");
+        Files.writeString(dir.resolve("garbage.json"), "{not json");
+        Files.writeString(dir.resolve("list.json"), "[]");
+        Files.writeString(dir.resolve("nothing.json"), "");
+        for (String bad : new String[] {"missing.json", "garbage.json", "list.json", "nothing.json", "."}) {
+            assertBadInput(tck("compare", good.toString(), dir.resolve(bad).toString()));
+            assertBadInput(tck("compare", dir.resolve(bad).toString(), good.toString()));
+        }
+        assertBadInput(tck("compare", good.toString(), empty.toString()));
+    }
+
+    @Test
+    void compareListsChangedOpenAnswersAndSortsIdsNaturally(@org.junit.jupiter.api.io.TempDir Path dir) {
+        var pass = dev.tableindex.tck.run.Outcome.PASS;
+        var fail = dev.tableindex.tck.run.Outcome.FAIL;
+        var open = dev.tableindex.tck.run.Outcome.OPEN;
+        Path old = report(dir, "old.json", "MR-0050#10", pass, "", "MR-0050#2", pass, "",
+                "AE-0001", open, "open question; engine answer: as the scenario proposes");
+        Path now = report(dir, "new.json", "MR-0050#10", fail, "x", "MR-0050#2", fail, "x",
+                "AE-0001", open, "open question; engine answer: refused");
+        Run run = tck("compare", old.toString(), now.toString());
+        assertThat(run.exitCode()).isEqualTo(1);
+        assertThat(run.out()).contains("AE-0001").contains("3 changed, 2 new failures");
+        assertThat(run.out().indexOf("MR-0050#2 ")).isLessThan(run.out().indexOf("MR-0050#10"));
+        Run same = tck("compare", "--fail-on-change", old.toString(), old.toString());
+        assertThat(same.exitCode()).isZero();
+    }
+
+    @Test
+    void conformancePageRefusesWhatIsNotAReport(@org.junit.jupiter.api.io.TempDir Path dir) throws Exception {
+        Files.writeString(dir.resolve("garbage.json"), "\u0000garbage");
+        Files.writeString(dir.resolve("list.json"), "[]");
+        for (String bad : new String[] {"garbage.json", "list.json", "missing.json"}) {
+            assertBadInput(tck("conformance-page", dir.resolve(bad).toString()));
+        }
     }
 }

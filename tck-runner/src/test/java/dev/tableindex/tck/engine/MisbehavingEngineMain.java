@@ -8,7 +8,10 @@ import java.nio.charset.StandardCharsets;
  * A test engine process: serves the reference engine over the protocol, except that it misbehaves
  * on one request. {@code <mode> <n>}: mode {@code crash} exits, {@code hang} never answers,
  * {@code garbage} prints a line that is not a reply, {@code wrong-id} answers another request,
- * {@code bad-handshake} sends garbage instead of the handshake; n is the 1-based request number.
+ * {@code bad-handshake} sends garbage instead of the handshake, {@code empty-result} answers with an
+ * empty result, {@code other-result} with another operation's result, {@code huge-garbage} prints a
+ * 4 MiB line that is not a reply, {@code huge-error} refuses with a 4 MiB message; n is the 1-based
+ * request number.
  */
 public final class MisbehavingEngineMain {
     public static void main(String[] args) throws Exception {
@@ -39,10 +42,32 @@ public final class MisbehavingEngineMain {
                         System.out.println(server.reply(line).replaceFirst("\"id\":\\d+", "\"id\":999"));
                         continue;
                     }
+                    case "empty-result" -> {
+                        System.out.println("{\"id\":" + id(line) + ",\"result\":{}}");
+                        continue;
+                    }
+                    case "other-result" -> {
+                        System.out.println("{\"id\":" + id(line) + ",\"result\":{\"countRows\":{}}}");
+                        continue;
+                    }
+                    case "huge-garbage" -> {
+                        System.out.println("{\"id\":\"" + "x".repeat(4 << 20));
+                        continue;
+                    }
+                    case "huge-error" -> {
+                        System.out.println("{\"id\":" + id(line) + ",\"error\":{\"kind\":\"OTHER\",\"message\":\""
+                                + "y".repeat(4 << 20) + "\"}}");
+                        continue;
+                    }
                     default -> { }
                 }
             }
             System.out.println(server.reply(line));
         }
+    }
+
+    private static String id(String requestLine) {
+        java.util.regex.Matcher id = java.util.regex.Pattern.compile("\"id\":(\\d+)").matcher(requestLine);
+        return id.find() ? id.group(1) : "0";
     }
 }

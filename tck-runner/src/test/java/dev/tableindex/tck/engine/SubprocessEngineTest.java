@@ -132,4 +132,33 @@ class SubprocessEngineTest {
             assertThatThrownBy(engine::info).isInstanceOf(EngineBroken.class).hasMessageContaining("not an engine");
         }
     }
+
+    @Test
+    void aReplyWithoutTheRequestedResultIsBrokenNamingWhatWasExpected() {
+        for (String mode : new String[] {"empty-result", "other-result"}) {
+            try (SubprocessEngine engine = engine(mode, 1)) {
+                assertThatThrownBy(() -> engine.facet(ManifestReading.class).readManifest(BTREE))
+                        .as(mode).isInstanceOf(EngineBroken.class)
+                        .hasMessageContaining("expected result.read_manifest");
+            }
+        }
+    }
+
+    @Test
+    void aHugeGarbageLineIsQuotedInBoundedLength() {
+        try (SubprocessEngine engine = engine("huge-garbage", 1)) {
+            assertThatThrownBy(() -> engine.facet(ManifestReading.class).readManifest(BTREE))
+                    .isInstanceOf(EngineBroken.class)
+                    .satisfies(e -> assertThat(e.getMessage().length()).isLessThan(SubprocessEngine.MAX_MESSAGE_CHARS + 200));
+        }
+    }
+
+    @Test
+    void aHugeRefusalMessageIsBounded() {
+        try (SubprocessEngine engine = engine("huge-error", 1)) {
+            assertThatThrownBy(() -> engine.facet(ManifestReading.class).readManifest(BTREE))
+                    .isInstanceOf(EngineRefusal.class)
+                    .satisfies(e -> assertThat(e.getMessage().length()).isLessThan(SubprocessEngine.MAX_MESSAGE_CHARS + 200));
+        }
+    }
 }

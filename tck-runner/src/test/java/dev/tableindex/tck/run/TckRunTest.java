@@ -180,4 +180,111 @@ class TckRunTest {
         assertThatThrownBy(() -> KnownFailures.load(known)).isInstanceOf(KnownFailures.Invalid.class)
                 .hasMessageContaining("reason");
     }
+
+    /** The JUnit XML a CI gate reads says, testcase by testcase, what tck-report.json says. */
+    @Test
+    void theJUnitXmlMatchesTheReportOutcomeForOutcome() throws Exception {
+        Path known = reports.resolve("known.yaml");
+        Files.writeString(known, """
+                - id: MR-0050#1
+                  reason: accepts a bad file on purpose
+                - id: MR-0001
+                  reason: listed by mistake
+                """);
+        String javaBin = Path.of(System.getProperty("java.home"), "bin", "java").toString();
+        String crashing = "cmd:'" + javaBin + "' -cp '" + System.getProperty("java.class.path") + "' "
+                + MisbehavingEngineMain.class.getName() + " crash 2";
+        java.util.Set<Outcome> seen = java.util.EnumSet.noneOf(Outcome.class);
+        record Case(String engine, String tags, Path known) { }
+        for (Case c : java.util.List.of(
+                new Case("mutant-accepts-anything", "@id:MR-0050 or @id:MR-0051 or @id:MR-0001 or @id:MR-0002", known),
+                new Case("reference", "@id:AE-0033 or @id:MR-0001", null),
+                new Case(crashing, THREE, null),
+                new Case("test-nothing-declared", THREE, null))) {
+            TckReport report = run(c.engine(), c.tags(), c.known(), false);
+            Map<String, String> fromReport = new java.util.TreeMap<>();
+            report.scenarios().forEach(s -> fromReport.put(s.id(), s.outcome().name()));
+            report.scenarios().forEach(s -> seen.add(s.outcome()));
+            Map<String, String> fromXml = new java.util.TreeMap<>();
+            var document = javax.xml.parsers.DocumentBuilderFactory.newInstance().newDocumentBuilder()
+                    .parse(reports.resolve("tck-junit.xml").toFile());
+            var cases = document.getElementsByTagName("testcase");
+            for (int i = 0; i < cases.getLength(); i++) {
+                var testcase = (org.w3c.dom.Element) cases.item(i);
+                String id = testcase.getAttribute("name").split(" ", 2)[0];
+                String out = testcase.getElementsByTagName("system-out").getLength() == 0 ? ""
+                        : testcase.getElementsByTagName("system-out").item(0).getTextContent();
+                String outcome = out.startsWith("outcome: ") ? out.substring(9).split(" ", 2)[0] : "?";
+                String gate = testcase.getElementsByTagName("failure").getLength() > 0 ? "failure"
+                        : testcase.getElementsByTagName("error").getLength() > 0 ? "error"
+                        : testcase.getElementsByTagName("skipped").getLength() > 0 ? "skipped" : "passed";
+                String expectedGate = switch (Outcome.valueOf(outcome.equals("?") ? "ERROR" : outcome)) {
+                    case FAIL, UNEXPECTED_PASS -> "failure";
+                    case ERROR -> "error";
+                    case UNSUPPORTED, OPEN -> "skipped";
+                    default -> "passed";
+                };
+                assertThat(gate).as(id + " " + outcome).isEqualTo(expectedGate);
+                fromXml.put(id, outcome);
+            }
+            assertThat(fromXml).as(c.engine()).isEqualTo(fromReport);
+        }
+        assertThat(seen).containsExactlyInAnyOrder(Outcome.values());
+    }
+
+    @Test
+    void aBareOutlineIdStandsForAllItsRowsAndAnEntryThatMatchesNothingIsStale() throws Exception {
+        Path known = reports.resolve("known.yaml");
+        Files.writeString(known, """
+                - id: MR-0050
+                  reason: accepts every bad file
+                - id: MR-0050#99
+                  reason: a row the outline does not have
+                - id: MR-9999
+                  reason: a scenario that does not exist
+                """);
+        TckReport report = run("mutant-accepts-anything", "@id:MR-0050", known, false);
+        assertThat(report.scenarios()).hasSizeGreaterThan(1)
+                .allSatisfy(s -> assertThat(s.outcome()).as(s.id()).isEqualTo(Outcome.EXPECTED_FAIL));
+        assertThat(report.staleKnownFailures()).containsExactly("MR-0050#99", "MR-9999");
+
+        run("mutant-accepts-anything", "@id:MR-0050", known, true);
+        assertThat(Files.readString(known)).contains("id: MR-0050\n").doesNotContain("MR-0050#99").doesNotContain("MR-9999");
+    }
+
+    @Test
+    void updateKnownFailuresStartsAFileThatDoesNotExistYet() throws Exception {
+        Path known = reports.resolve("new-known.yaml");
+        assertThatThrownBy(() -> run("mutant-unknown-coverage", "@id:MR-0010", known, false))
+                .isInstanceOf(KnownFailures.Invalid.class).hasMessageContaining("no such file");
+        run("mutant-unknown-coverage", "@id:MR-0010", known, true);
+        assertThat(Files.readString(known)).contains("id: MR-0010");
+        assertThat(run("mutant-unknown-coverage", "@id:MR-0010", known, false).passed()).isTrue();
+    }
+
+    @Test
+    void aYamlErrorInKnownFailuresNamesLineAndColumn() throws Exception {
+        Path known = reports.resolve("known.yaml");
+        Files.writeString(known, "- id: MR-0010\n  reason: [unclosed\n");
+        assertThatThrownBy(() -> KnownFailures.load(known)).isInstanceOf(KnownFailures.Invalid.class)
+                .hasMessageMatching(".*known\\.yaml:\\d+:\\d+: not valid YAML.*");
+        Files.writeString(known, "- id: MR-0010\n  reason: fine\n- id: MR-0011\n");
+        assertThatThrownBy(() -> KnownFailures.load(known)).isInstanceOf(KnownFailures.Invalid.class)
+                .hasMessageContaining("known.yaml:3:").hasMessageContaining("reason");
+    }
+
+    @ParameterizedTest
+    @ValueSource(strings = {"@id:AE-0001 and", "\\", "id:AE-0001", "(@id:AE-0001"})
+    void aMalformedTagExpressionIsRefusedBeforeAnythingRuns(String tags) {
+        assertThatThrownBy(() -> run("reference", tags, null, false)).isInstanceOf(IllegalArgumentException.class)
+                .hasMessageStartingWith("--tags");
+    }
+
+    @Test
+    void aTagExpressionMayNameOneOutlineRow() {
+        TckReport report = run("reference", "@id:AE-0041#3", null, false);
+        assertThat(report.scenarios()).extracting(ScenarioResult::id).containsExactly("AE-0041#3");
+        TckReport two = run("reference", "@id:AE-0041#2 or @id:MR-0001", null, false);
+        assertThat(two.scenarios()).extracting(ScenarioResult::id).containsExactly("AE-0041#2", "MR-0001");
+    }
 }
