@@ -50,6 +50,10 @@ public final class KeyLiterals {
     }
 
     private static Long integer(BigDecimal value, KeyType type) {
+        // decided from precision and scale, before any BigInteger is made: 1e99999999 would take minutes
+        if (value.signum() != 0 && (value.precision() - value.scale() > 20 || value.stripTrailingZeros().scale() > 0)) {
+            return null; // beyond 64 bits, or not a whole number
+        }
         try {
             BigInteger exact = value.toBigIntegerExact();
             if (type.kind().unsignedInteger()) {

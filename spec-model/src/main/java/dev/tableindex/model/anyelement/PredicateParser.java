@@ -8,8 +8,18 @@ import java.util.List;
 import java.util.Locale;
 import java.util.Set;
 
-/** Parses the predicate language of docs/any-element-grammar.md into a {@link Predicate} tree. */
+/**
+ * Parses the predicate language of docs/any-element-grammar.md into a {@link Predicate} tree.
+ *
+ * <p>A predicate may nest at most {@link #MAX_DEPTH} levels: each parenthesis, NOT, IS test and each
+ * AND/OR operand chain adds one along its path (so {@code a AND b AND c} is 2 deep). Deeper input is a
+ * SYNTAX error at the token that goes too deep, so that nothing downstream (binder, evaluator, planner)
+ * recurses without bound.
+ */
 public final class PredicateParser {
+    /** The deepest predicate tree the kit parses (docs/any-element-grammar.md, "Limits"). */
+    public static final int MAX_DEPTH = 256;
+
     private static final Set<String> KEYWORDS = Set.of("AND", "OR", "NOT", "IN", "BETWEEN", "IS", "NULL", "TRUE",
             "FALSE", "UNKNOWN", "DISTINCT", "FROM", "DATE", "TIMESTAMP", "FLOAT", "DOUBLE", "X");
 
@@ -24,6 +34,10 @@ public final class PredicateParser {
     private final String source;
     private final List<Token> tokens;
     private int next;
+    /** Parentheses and NOTs open around the token being parsed. */
+    private int nesting;
+    /** Depth of each AND/OR/NOT/IS node built (leaves are depth 1 and are not recorded). */
+    private final java.util.IdentityHashMap<Predicate, Integer> depths = new java.util.IdentityHashMap<>();
 
     private PredicateParser(String source) {
         this.source = source;
@@ -46,7 +60,8 @@ public final class PredicateParser {
         Predicate left = and();
         while (peek().is("OR")) {
             Token or = take();
-            left = new Predicate.Or(left, and(), or.column());
+            Predicate right = and();
+            left = deeper(new Predicate.Or(left, right, or.column()), or, left, right);
         }
         return left;
     }
@@ -55,7 +70,8 @@ public final class PredicateParser {
         Predicate left = not();
         while (peek().is("AND")) {
             Token and = take();
-            left = new Predicate.And(left, not(), and.column());
+            Predicate right = not();
+            left = deeper(new Predicate.And(left, right, and.column()), and, left, right);
         }
         return left;
     }
@@ -63,9 +79,34 @@ public final class PredicateParser {
     private Predicate not() {
         if (peek().is("NOT")) {
             Token not = take();
-            return new Predicate.Not(not(), not.column());
+            enter(not);
+            Predicate inner = not();
+            nesting--;
+            return deeper(new Predicate.Not(inner, not.column()), not, inner, inner);
         }
         return isTruth();
+    }
+
+    /** One more parenthesis or NOT around what follows; refused beyond {@link #MAX_DEPTH}. */
+    private void enter(Token at) {
+        if (++nesting > MAX_DEPTH) {
+            throw tooDeep(at);
+        }
+    }
+
+    /** Records a node's depth (one more than its deeper child); refused beyond {@link #MAX_DEPTH}. */
+    private Predicate deeper(Predicate node, Token at, Predicate left, Predicate right) {
+        int depth = 1 + Math.max(depths.getOrDefault(left, 1), depths.getOrDefault(right, 1));
+        if (depth > MAX_DEPTH) {
+            throw tooDeep(at);
+        }
+        depths.put(node, depth);
+        return node;
+    }
+
+    private static PredicateException tooDeep(Token at) {
+        return new PredicateException(Kind.SYNTAX, at.column(),
+                "the predicate nests deeper than " + MAX_DEPTH + " levels (the kit's limit)");
     }
 
     private Predicate isTruth() {
@@ -79,7 +120,7 @@ public final class PredicateParser {
                 case "FALSE" -> TruthValue.FALSE;
                 default -> TruthValue.UNKNOWN;
             };
-            operand = new Predicate.IsTruth(operand, value, negated, is.column());
+            operand = deeper(new Predicate.IsTruth(operand, value, negated, is.column()), is, operand, operand);
         }
         return operand;
     }
@@ -96,9 +137,10 @@ public final class PredicateParser {
 
     private Predicate primary() {
         if (peek().type() == T.LPAREN) {
-            take();
+            enter(take());
             Predicate inner = or();
             expect(T.RPAREN, "')'");
+            nesting--;
             return inner;
         }
         Operand left = operand();

@@ -78,7 +78,8 @@ public final class TableJson {
             return null;
         }
         if (!list.isArray()) {
-            throw new ListTable.TableException(where + ": a list must be a JSON array or null, not " + list);
+            throw new ListTable.TableException(where + ": a list must be a JSON array or null, not "
+                    + dev.tableindex.model.key.KeyNotation.bounded(list.toString()));
         }
         List<Object[]> elements = new ArrayList<>();
         for (int e = 0; e < list.size(); e++) {
@@ -89,12 +90,14 @@ public final class TableJson {
                 continue;
             }
             if (!element.isObject()) {
-                throw new ListTable.TableException(at + ": an element must be an object or null, not " + element);
+                throw new ListTable.TableException(at + ": an element must be an object or null, not "
+                        + dev.tableindex.model.key.KeyNotation.bounded(element.toString()));
             }
             for (Iterator<String> names = element.fieldNames(); names.hasNext(); ) {
                 String name = names.next();
                 if (schema.indexOf(name).isEmpty()) {
-                    throw new ListTable.TableException(at + ": unknown field '" + name + "' (fields: " + schema.names() + ")");
+                    throw new ListTable.TableException(at + ": unknown field '" + dev.tableindex.model.key.KeyNotation.bounded(name)
+                            + "' (fields: " + schema.names() + ")");
                 }
             }
             Object[] values = new Object[schema.fields().size()];

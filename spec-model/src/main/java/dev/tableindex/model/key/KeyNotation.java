@@ -33,24 +33,38 @@ public final class KeyNotation {
     public static JsonNode readTree(String json) {
         try (JsonParser parser = PARSERS.createParser(json)) {
             if (parser.nextToken() == null) {
-                throw new KeyValueException("no JSON value in: " + json);
+                throw new KeyValueException("no JSON value (the input is empty)");
             }
-            JsonNode node = read(parser);
+            JsonNode node = read(parser, "$");
             if (parser.nextToken() != null) {
-                throw new KeyValueException("text after the JSON value in: " + json);
+                throw new KeyValueException("text after the JSON value at " + where(parser));
             }
             return node;
+        } catch (com.fasterxml.jackson.core.JsonProcessingException e) {
+            String what = e.getOriginalMessage() == null ? "" : e.getOriginalMessage().lines().findFirst().orElse("");
+            var at = e.getLocation();
+            throw new KeyValueException("not JSON: " + bounded(what)
+                    + (at == null ? "" : " at line " + at.getLineNr() + ", column " + at.getColumnNr()));
         } catch (IOException e) {
-            throw new KeyValueException("not JSON: " + (e instanceof com.fasterxml.jackson.core.JsonProcessingException j ? j.getOriginalMessage() : e.getMessage()));
+            throw new KeyValueException("not JSON: " + e.getClass().getSimpleName());
         }
     }
 
-    private static JsonNode read(JsonParser parser) throws IOException {
+    private static String where(JsonParser parser) {
+        var at = parser.currentTokenLocation();
+        return "line " + at.getLineNr() + ", column " + at.getColumnNr();
+    }
+
+    /**
+     * One value; {@code path} is its JSON path for errors. A repeated member name and a string with an unpaired
+     * surrogate (not Unicode text) are refused rather than read one way or another.
+     */
+    private static JsonNode read(JsonParser parser, String path) throws IOException {
         return switch (parser.currentToken()) {
             case START_ARRAY -> {
                 var array = JSON.arrayNode();
                 while (parser.nextToken() != JsonToken.END_ARRAY) {
-                    array.add(read(parser));
+                    array.add(read(parser, path + "[" + array.size() + "]"));
                 }
                 yield array;
             }
@@ -58,12 +72,22 @@ public final class KeyNotation {
                 var object = JSON.objectNode();
                 while (parser.nextToken() != JsonToken.END_OBJECT) {
                     String name = parser.currentName();
+                    String member = path + "." + bounded(name);
+                    checkUnicode(name, member, parser);
+                    if (object.has(name)) {
+                        throw new KeyValueException(member + ": the member appears twice (line "
+                                + parser.currentTokenLocation().getLineNr() + ", column "
+                                + parser.currentTokenLocation().getColumnNr() + ")");
+                    }
                     parser.nextToken();
-                    object.set(name, read(parser));
+                    object.set(name, read(parser, member));
                 }
                 yield object;
             }
-            case VALUE_STRING -> JSON.textNode(parser.getText());
+            case VALUE_STRING -> {
+                checkUnicode(parser.getText(), path, parser);
+                yield JSON.textNode(parser.getText());
+            }
             case VALUE_NUMBER_INT -> JSON.numberNode(parser.getBigIntegerValue());
             case VALUE_NUMBER_FLOAT -> {
                 BigDecimal value = parser.getDecimalValue();
@@ -71,9 +95,27 @@ public final class KeyNotation {
             }
             case VALUE_TRUE, VALUE_FALSE -> JSON.booleanNode(parser.getBooleanValue());
             case VALUE_NULL -> JSON.nullNode();
-            default -> throw new KeyValueException("unexpected JSON token " + parser.currentToken());
+            default -> throw new KeyValueException(path + ": unexpected JSON token " + parser.currentToken() + " at " + where(parser));
         };
     }
+
+    private static void checkUnicode(String text, String path, JsonParser parser) {
+        for (int i = 0; i < text.length(); i++) {
+            char c = text.charAt(i);
+            if (Character.isHighSurrogate(c) && i + 1 < text.length() && Character.isLowSurrogate(text.charAt(i + 1))) {
+                i++;
+            } else if (Character.isSurrogate(c)) {
+                throw new KeyValueException(path + ": a string holds an unpaired surrogate \\u"
+                        + String.format("%04X", (int) c) + " at character " + i + ", not Unicode text (" + where(parser) + ")");
+            }
+        }
+    }
+
+    /** Input shown in a message: at most 80 characters. */
+    public static String bounded(String text) {
+        return text.length() <= 80 ? text : text.substring(0, 80) + "…(" + text.length() + " characters)";
+    }
+
     private static final BigInteger UINT64_MAX = BigInteger.ONE.shiftLeft(64).subtract(BigInteger.ONE);
 
     private KeyNotation() {
@@ -148,7 +190,12 @@ public final class KeyNotation {
 
     private static Float32 parseFloat(KeyType type, JsonNode node) {
         if (node.isNumber()) {
-            return Float32.of(Float.parseFloat(node.asText()));
+            float value = Float.parseFloat(node.asText());
+            if (Float.isInfinite(value)) {
+                throw new KeyValueException(bounded(node.asText()) + " is beyond the range of " + type
+                        + " (write \"Infinity\" or \"-Infinity\" for an infinity)");
+            }
+            return Float32.of(value);
         }
         String text = node.isTextual() ? node.textValue() : "";
         return switch (text) {
@@ -168,7 +215,12 @@ public final class KeyNotation {
 
     private static Float64 parseDouble(KeyType type, JsonNode node) {
         if (node.isNumber()) {
-            return Float64.of(Double.parseDouble(node.asText()));
+            double value = Double.parseDouble(node.asText());
+            if (Double.isInfinite(value)) {
+                throw new KeyValueException(bounded(node.asText()) + " is beyond the range of " + type
+                        + " (write \"Infinity\" or \"-Infinity\" for an infinity)");
+            }
+            return Float64.of(value);
         }
         String text = node.isTextual() ? node.textValue() : "";
         return switch (text) {
@@ -187,7 +239,7 @@ public final class KeyNotation {
     }
 
     private static KeyValueException misfit(KeyType type, JsonNode node) {
-        return new KeyValueException(node + " does not fit key type " + type + ": " + type + " takes "
+        return new KeyValueException(bounded(node.toString()) + " does not fit key type " + type + ": " + type + " takes "
                 + KeyValues.accepted(type) + (type.kind().variableWidth() || type.kind() == KeyType.Kind.BOOL ? ""
                 : ", or null"));
     }

@@ -70,6 +70,15 @@ public record KeyType(Kind kind, String timestampUnit, String timestampZone) {
         }
     }
 
+    private static boolean knownZone(String zone) {
+        try {
+            java.time.ZoneId.of(zone);
+            return true;
+        } catch (java.time.DateTimeException e) {
+            return false;
+        }
+    }
+
     public static KeyType of(Kind kind) {
         return new KeyType(kind, null, null);
     }
@@ -88,6 +97,10 @@ public record KeyType(Kind kind, String timestampUnit, String timestampZone) {
         if (trimmed.startsWith("timestamp:")) {
             String[] parts = trimmed.split(":", 3);
             if (parts.length == 3 && TIMESTAMP_UNITS.contains(parts[1]) && !parts[2].isEmpty()) {
+                if (!parts[2].equals(NO_ZONE) && !knownZone(parts[2])) {
+                    throw new KeyTypeException("'" + name + "': unknown time zone '" + parts[2]
+                            + "' (a zone name such as UTC or Europe/Paris, an offset such as +05:30, or '-' for none)");
+                }
                 return timestamp(parts[1], parts[2]);
             }
             throw new KeyTypeException("'" + name + "' is not a timestamp type: write timestamp:{unit}:{zone}, unit one of "

@@ -41,25 +41,40 @@ public record IndexedTable(ElementSchema element, List<Integer> fieldIds, List<F
         JsonNode root = TableJson.parse(json);
         TableJson.Element element = TableJson.element(root);
         List<Fragment> fragments = new ArrayList<>();
+        if (root.has("fragments") && root.has("rows")) {
+            throw new ListTable.TableException("$: a table gives \"rows\" or \"fragments\", not both");
+        }
         if (root.has("fragments")) {
             JsonNode list = root.path("fragments");
             if (!list.isArray()) {
-                throw new ListTable.TableException("table: \"fragments\" must be an array");
+                throw new ListTable.TableException("$.fragments: \"fragments\" must be an array");
             }
             Set<Long> ids = new HashSet<>();
-            for (JsonNode fragment : list) {
-                if (!fragment.path("id").canConvertToLong() || fragment.path("id").asLong() < 0) {
-                    throw new ListTable.TableException("fragment: \"id\" must be a non-negative integer, not " + fragment.path("id"));
+            for (int f = 0; f < list.size(); f++) {
+                JsonNode fragment = list.get(f);
+                String at = "$.fragments[" + f + "]";
+                JsonNode idNode = fragment.path("id");
+                // a row address holds the fragment id in 32 bits: 2^32 would be fragment 0's rows
+                if (!idNode.isIntegralNumber() || idNode.bigIntegerValue().signum() < 0
+                        || idNode.bigIntegerValue().bitLength() > 32) {
+                    throw new ListTable.TableException(at + ".id: a fragment id must be an integer from 0 to 4294967295, not "
+                            + dev.tableindex.model.key.KeyNotation.bounded(idNode.toString()));
                 }
-                long id = fragment.path("id").asLong();
+                long id = idNode.asLong();
                 if (!ids.add(id)) {
-                    throw new ListTable.TableException("fragment " + id + " appears twice");
+                    throw new ListTable.TableException(at + ".id: fragment " + id + " appears twice");
                 }
                 List<List<Object[]>> rows = TableJson.rows(fragment.path("rows"), element.schema(), "fragment " + id + ", ");
                 Set<Integer> deleted = new HashSet<>();
-                for (JsonNode offset : fragment.path("deleted")) {
-                    if (!offset.canConvertToInt() || offset.asInt() < 0 || offset.asInt() >= rows.size()) {
-                        throw new ListTable.TableException("fragment " + id + ": deleted offset " + offset + " is not a row of it");
+                JsonNode deletedNode = fragment.path("deleted");
+                if (!deletedNode.isMissingNode() && !deletedNode.isArray()) {
+                    throw new ListTable.TableException(at + ".deleted: must be an array of row offsets");
+                }
+                for (int d = 0; d < deletedNode.size(); d++) {
+                    JsonNode offset = deletedNode.get(d);
+                    if (!offset.isIntegralNumber() || !offset.canConvertToInt() || offset.asInt() < 0 || offset.asInt() >= rows.size()) {
+                        throw new ListTable.TableException(at + ".deleted[" + d + "]: fragment " + id + ": deleted offset "
+                                + dev.tableindex.model.key.KeyNotation.bounded(offset.toString()) + " is not a row of it");
                     }
                     deleted.add(offset.asInt());
                 }

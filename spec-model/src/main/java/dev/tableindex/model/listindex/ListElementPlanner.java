@@ -37,6 +37,12 @@ public final class ListElementPlanner {
     private record Bound(Object value, boolean lower, boolean inclusive) implements Constraint {
     }
 
+    /**
+     * The most key ranges a plan holds (the cross product of IN lists, and NOT's null-set ranges): beyond it the
+     * plan keeps fewer fixed keys and rechecks the rest on the data (SUPERSET), or does not use the index.
+     */
+    public static final int MAX_RANGES = 10_000;
+
     private final ElementSchema schema;
     private final List<Integer> keyPositions;
     private final List<KeyType> keyTypes;
@@ -96,10 +102,27 @@ public final class ListElementPlanner {
             }
             break;
         }
-        int rangeKey = fixed.size();
         if (fixed.isEmpty()) {
             return Plan.notUsed("the first key " + name(0) + " is not fixed with =, IN or IS NULL");
         }
+        // bound the cross product of IN lists: keep the fixed keys whose product stays within the range limit
+        int kept = 0;
+        long product = 1;
+        while (kept < fixed.size() && product * Math.max(1, fixed.get(kept).values().size()) <= MAX_RANGES) {
+            product *= Math.max(1, fixed.get(kept).values().size());
+            kept++;
+        }
+        if (kept == 0) {
+            return Plan.notUsed("the IN list on the first key " + name(0) + " has more values than the range limit of "
+                    + MAX_RANGES);
+        }
+        if (kept < fixed.size()) {
+            others.add("the range limit of " + MAX_RANGES + " ranges (keys from " + name(kept) + " on)");
+            fixed = new ArrayList<>(fixed.subList(0, kept));
+            lower = null;
+            upper = null;
+        }
+        int rangeKey = fixed.size();
         for (int k = rangeKey + (lower != null || upper != null ? 1 : 0); k < keyTypes.size(); k++) {
             if (byKey.containsKey(k)) {
                 others.add("conditions on key " + name(k) + " after the fixed keys and the range");
@@ -128,13 +151,20 @@ public final class ListElementPlanner {
         }
         List<KeyRange> unknown = new ArrayList<>();
         long combinations = 0;
-        for (int mask = 1; mask < (1 << constrained.size()); mask++) {
+        long enumerable = Math.min(limit, MAX_RANGES);
+        // every one of the 2^n - 1 null sets is at least one combination: too many keys is over the limit at once
+        // (and 1 << n would overflow from 31 keys on)
+        if (constrained.size() >= 62 || (1L << constrained.size()) - 1 > enumerable) {
+            return new Plan(mode, reason, ranges, false, "the enumeration limit of " + limit + " combinations was reached",
+                    List.of());
+        }
+        for (long mask = 1; mask < (1L << constrained.size()); mask++) {
             List<Fixed> withNulls = new ArrayList<>(fixed);
             boolean rangeNull = false;
             long count = 1;
             for (int i = 0; i < constrained.size(); i++) {
                 int k = constrained.get(i);
-                boolean isNull = (mask & (1 << i)) != 0;
+                boolean isNull = (mask & (1L << i)) != 0;
                 if (k == rangeKey && hasRange) {
                     rangeNull = isNull;
                 } else if (isNull) {
@@ -144,7 +174,7 @@ public final class ListElementPlanner {
                 }
             }
             combinations += count;
-            if (combinations > limit) {
+            if (combinations > enumerable) {
                 return new Plan(mode, reason, ranges, false, "the enumeration limit of " + limit + " combinations was reached",
                         List.of());
             }
@@ -245,6 +275,8 @@ public final class ListElementPlanner {
                 && in.list().stream().allMatch(Literal.class::isInstance) && key(ref) >= 0) {
             int key = key(ref);
             List<Object> values = new ArrayList<>();
+            // de-duplicated by key bytes, in a hash set: a list of 100k values stays linear
+            java.util.Set<java.nio.ByteBuffer> seen = new java.util.HashSet<>();
             boolean nullLiteral = false;
             for (Predicate.Operand item : in.list()) {
                 Literal literal = (Literal) item;
@@ -252,7 +284,8 @@ public final class ListElementPlanner {
                     nullLiteral = true;
                 } else {
                     // a value no key equals can never match: leave it out
-                    KeyLiterals.asKeyValue(literal, keyTypes.get(key)).filter(v -> !values.contains(v)).ifPresent(values::add);
+                    KeyLiterals.asKeyValue(literal, keyTypes.get(key))
+                            .filter(v -> seen.add(java.nio.ByteBuffer.wrap(encode(key, v)))).ifPresent(values::add);
                 }
             }
             return Optional.of(Map.entry(key, List.of(new Fixed(values, false, nullLiteral))));

@@ -8,6 +8,8 @@ final class FieldSite {
     private final String source;
     private final WireLocator locator;
     private final WireLocator.Region region;
+    /** Each field's occurrences, located once per field on first use. */
+    private final java.util.Map<Integer, java.util.List<WireLocator.Region>> occurrences = new java.util.HashMap<>();
 
     private FieldSite(String source, WireLocator locator, WireLocator.Region region) {
         this.source = source;
@@ -29,8 +31,8 @@ final class FieldSite {
         if (locator == null) {
             return this;
         }
-        WireLocator.Region found = locator.find(region, fieldNumber, occurrence);
-        return found == null ? inMemory(source) : new FieldSite(source, locator, found);
+        java.util.List<WireLocator.Region> all = occurrences.computeIfAbsent(fieldNumber, n -> locator.findAll(region, n));
+        return occurrence < all.size() ? new FieldSite(source, locator, all.get(occurrence)) : inMemory(source);
     }
 
     long offset() {

@@ -79,12 +79,52 @@ public final class FragmentCoverage {
         return fragments != null;
     }
 
-    /** Covered fragment ids in ascending order, or empty when coverage is unknown. */
+    /** The most ids {@link #fragmentIds} lists; a bitmap of run containers may cover up to 2^32 from a few bytes. */
+    public static final long MAX_LISTED_IDS = 1L << 24;
+
+    /** How many fragments are covered (0 when unknown), without materializing them. */
+    public long count() {
+        return fragments == null ? 0 : fragments.getLongCardinality();
+    }
+
+    /**
+     * Covered fragment ids as inclusive ranges {@code [first, last]} in ascending order (empty when unknown):
+     * one entry per run, found container by container, so 2^32 ids cost one range, not 2^32 values.
+     */
+    public List<long[]> ranges() {
+        List<long[]> ranges = new ArrayList<>();
+        if (fragments == null) {
+            return ranges;
+        }
+        long from = 0;
+        while (from <= 0xFFFF_FFFFL) {
+            long first = fragments.nextValue((int) from);
+            if (first < 0) {
+                break;
+            }
+            long absent = fragments.nextAbsentValue((int) first);
+            long last = absent < 0 || absent <= first ? 0xFFFF_FFFFL : absent - 1;
+            ranges.add(new long[] {first, last});
+            from = last + 1;
+        }
+        return ranges;
+    }
+
+    /**
+     * Covered fragment ids in ascending order, or empty when coverage is unknown.
+     *
+     * @throws IllegalStateException when more than {@link #MAX_LISTED_IDS} fragments are covered (use {@link #ranges})
+     */
     public Optional<List<Long>> fragmentIds() {
         if (fragments == null) {
             return Optional.empty();
         }
-        List<Long> ids = new ArrayList<>(fragments.getCardinality());
+        long count = fragments.getLongCardinality();
+        if (count > MAX_LISTED_IDS) {
+            throw new IllegalStateException("the bitmap covers " + count + " fragments, more than the "
+                    + MAX_LISTED_IDS + " the kit lists one by one");
+        }
+        List<Long> ids = new ArrayList<>((int) count);
         fragments.forEach((int id) -> ids.add(Integer.toUnsignedLong(id)));
         return Optional.of(Collections.unmodifiableList(ids));
     }
@@ -101,6 +141,10 @@ public final class FragmentCoverage {
 
     @Override
     public String toString() {
-        return fragmentIds().map(Object::toString).orElse("unknown");
+        if (fragments == null) {
+            return "unknown";
+        }
+        return ranges().stream().map(r -> r[0] == r[1] ? Long.toString(r[0]) : r[0] + ".." + r[1])
+                .collect(java.util.stream.Collectors.joining(", ", "[", "]"));
     }
 }

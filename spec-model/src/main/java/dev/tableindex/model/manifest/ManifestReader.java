@@ -97,7 +97,8 @@ public final class ManifestReader {
      */
     private static Section section(byte[] bytes, long position, int manifestPos, String source, String field,
                                    String name) {
-        if (position < 0 || position + 4 > manifestPos) {
+        // written as position > manifestPos - 4: position + 4 overflows for positions within 3 of Long.MAX_VALUE
+        if (position < 0 || position > manifestPos - 4L) {
             throw new ManifestFormatException(ManifestProblem.POSITION_OUT_OF_RANGE, source, manifestPos,
                     "Manifest." + field, field + " " + Long.toUnsignedString(position)
                             + " is outside the region before the manifest [0, " + manifestPos + ")");

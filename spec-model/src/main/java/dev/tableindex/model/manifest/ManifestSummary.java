@@ -22,15 +22,15 @@ public final class ManifestSummary {
 
     public static ObjectNode of(ManifestFile file) {
         ObjectNode view = JSON.objectNode();
-        view.put("version", file.manifest().getVersion());
-        view.put("reader_feature_flags", file.manifest().getReaderFeatureFlags());
-        view.put("writer_feature_flags", file.manifest().getWriterFeatureFlags());
+        view.set("version", uint64(file.manifest().getVersion()));
+        view.set("reader_feature_flags", uint64(file.manifest().getReaderFeatureFlags()));
+        view.set("writer_feature_flags", uint64(file.manifest().getWriterFeatureFlags()));
         ArrayNode fragments = view.putArray("fragments");
         for (DataFragment fragment : file.manifest().getFragmentsList()) {
-            fragments.addObject()
-                    .put("id", fragment.getId())
-                    .put("physical_rows", fragment.getPhysicalRows())
-                    .put("num_deleted_rows", fragment.hasDeletionFile() ? fragment.getDeletionFile().getNumDeletedRows() : 0);
+            ObjectNode node = fragments.addObject();
+            node.set("id", uint64(fragment.getId()));
+            node.set("physical_rows", uint64(fragment.getPhysicalRows()));
+            node.set("num_deleted_rows", uint64(fragment.hasDeletionFile() ? fragment.getDeletionFile().getNumDeletedRows() : 0));
         }
         ArrayNode indices = view.putArray("indices");
         file.segments().forEach(segment -> indices.add(segment(segment)));
@@ -46,7 +46,7 @@ public final class ManifestSummary {
         node.put("name", segment.name());
         node.put("uuid", segment.uuid().toString());
         segment.fields().forEach(node.putArray("fields")::add);
-        node.put("dataset_version", segment.datasetVersion());
+        node.set("dataset_version", uint64(segment.datasetVersion()));
         node.set("fragment_ids", fragmentIds(segment.coverage()));
         node.put("type_url", segment.typeUrl().orElse(null));
         if (segment.indexVersion().isPresent()) {
@@ -55,13 +55,13 @@ public final class ManifestSummary {
             node.putNull("index_version");
         }
         if (segment.createdAtMillis().isPresent()) {
-            node.put("created_at", segment.createdAtMillis().getAsLong());
+            node.set("created_at", uint64(segment.createdAtMillis().getAsLong()));
         } else {
             node.putNull("created_at");
         }
         ArrayNode files = node.putArray("files");
         segment.files().stream().sorted(Comparator.comparing(IndexFile::getPath))
-                .forEach(f -> files.addObject().put("path", f.getPath()).put("size_bytes", f.getSizeBytes()));
+                .forEach(f -> files.addObject().put("path", f.getPath()).set("size_bytes", uint64(f.getSizeBytes())));
         segment.coveringFields().forEach(node.putArray("covering_fields")::add);
         return node;
     }
@@ -77,17 +77,38 @@ public final class ManifestSummary {
         for (IndexV2Entry.File file : index.files()) {
             ObjectNode f = files.addObject();
             f.put("id", file.id().toString());
-            f.put("file_size", file.fileSize());
+            f.set("file_size", uint64(file.fileSize()));
             f.set("fragment_ids", fragmentIds(file.coverage()));
         }
         return node;
     }
 
+    /** A uint64 field as the number it is: Java's long is signed, so values from 2^63 on would print negative. */
+    static JsonNode uint64(long value) {
+        return value >= 0 ? JSON.numberNode(value) : JSON.numberNode(new java.math.BigInteger(Long.toUnsignedString(value)));
+    }
+
+    /** Up to this many covered fragments are listed one by one; beyond, as {@code {"count", "ranges"}}. */
+    static final long MAX_LISTED = 100_000;
+
+    /**
+     * The covered fragment ids (null when coverage is unknown); a bitmap covering more than {@link #MAX_LISTED}
+     * is printed as {@code {"count": n, "ranges": [[first, last], ...]}}, so that output stays proportional to the
+     * bitmap's bytes (a few bytes of run containers can cover 2^32 ids).
+     */
     private static JsonNode fragmentIds(FragmentCoverage coverage) {
-        return coverage.fragmentIds().<JsonNode>map(ids -> {
+        if (!coverage.isKnown()) {
+            return JSON.nullNode();
+        }
+        if (coverage.count() <= MAX_LISTED) {
             ArrayNode array = JSON.arrayNode();
-            ids.forEach(array::add);
+            coverage.fragmentIds().orElseThrow().forEach(array::add);
             return array;
-        }).orElse(JSON.nullNode());
+        }
+        ObjectNode node = JSON.objectNode();
+        node.put("count", coverage.count());
+        ArrayNode ranges = node.putArray("ranges");
+        coverage.ranges().forEach(r -> ranges.addArray().add(r[0]).add(r[1]));
+        return node;
     }
 }

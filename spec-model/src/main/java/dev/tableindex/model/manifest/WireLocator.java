@@ -33,30 +33,27 @@ final class WireLocator {
     }
 
     /**
-     * The {@code occurrence}-th (0-based) occurrence of length-delimited field {@code fieldNumber}
-     * directly inside {@code parent}, or null when there is none.
+     * Every occurrence, in order, of length-delimited field {@code fieldNumber} directly inside {@code parent}:
+     * one walk over the parent, so locating all n entries of a section is linear, not n walks from its start.
      */
-    Region find(Region parent, int fieldNumber, int occurrence) {
+    java.util.List<Region> findAll(Region parent, int fieldNumber) {
+        java.util.List<Region> found = new java.util.ArrayList<>();
         CodedInputStream in = CodedInputStream.newInstance(bytes, parent.start(), parent.length());
-        int seen = 0;
         try {
             while (!in.isAtEnd()) {
                 int tag = in.readTag();
                 if (WireFormat.getTagFieldNumber(tag) == fieldNumber
                         && WireFormat.getTagWireType(tag) == WireFormat.WIRETYPE_LENGTH_DELIMITED) {
                     int length = in.readRawVarint32();
-                    int start = parent.start() + in.getTotalBytesRead();
-                    if (seen++ == occurrence) {
-                        return new Region(start, length);
-                    }
+                    found.add(new Region(parent.start() + in.getTotalBytesRead(), length));
                     in.skipRawBytes(length);
                 } else {
                     in.skipField(tag);
                 }
             }
         } catch (IOException e) {
-            return null;
+            // the message parsed before, so this cannot happen; what was found so far stands
         }
-        return null;
+        return found;
     }
 }

@@ -98,4 +98,35 @@ class AnyElementTest {
                 {"element": [{"name": "x", "type": "int32"}], "rows": [[{}]]}"""))
                 .hasMessageContaining("field 'x' is missing");
     }
+
+    @Test
+    void deepPredicatesAreRefusedWithATypedErrorNotAStackOverflow() {
+        ElementSchema schema = new ElementSchema(List.of(new ElementSchema.Field("n", dev.tableindex.model.key.KeyType.parse("int64"))));
+        String parens = "(".repeat(1000) + "n = 1" + ")".repeat(1000);
+        String nots = "NOT ".repeat(2000) + "n = 1";
+        String ands = String.join(" AND ", java.util.Collections.nCopies(9000, "n = 1"));
+        String ors = String.join(" OR ", java.util.Collections.nCopies(9000, "n = 1"));
+        for (String deep : List.of(parens, nots, ands, ors)) {
+            assertThatThrownBy(() -> BoundPredicate.of(deep, schema)).isInstanceOfSatisfying(PredicateException.class, e -> {
+                assertThat(e.kind()).isEqualTo(PredicateException.Kind.SYNTAX);
+                assertThat(e.getMessage()).contains("deeper than " + PredicateParser.MAX_DEPTH);
+            });
+        }
+        // at the limit it still parses and evaluates
+        String atLimit = String.join(" AND ", java.util.Collections.nCopies(PredicateParser.MAX_DEPTH, "n = 1"));
+        assertThat(BoundPredicate.of(atLimit, schema).test(new Object[] {1L})).isEqualTo(TRUE);
+    }
+
+    @Test
+    void aHugeLiteralMagnitudeIsAnsweredAtOnce() {
+        ElementSchema schema = new ElementSchema(List.of(new ElementSchema.Field("n", dev.tableindex.model.key.KeyType.parse("int64"))));
+        // not a timing assertion: before the fix these took minutes, making a BigInteger of 10^99999999
+        assertThat(KeyLiterals.asKeyValue((Predicate.Literal) ((Predicate.Comparison) PredicateParser.parse("n = 1e99999999"))
+                .right(), dev.tableindex.model.key.KeyType.parse("int64"))).isEmpty();
+        assertThat(KeyLiterals.asKeyValue((Predicate.Literal) ((Predicate.Comparison) PredicateParser.parse("n = 1e-99999999"))
+                .right(), dev.tableindex.model.key.KeyType.parse("int64"))).isEmpty();
+        assertThat(BoundPredicate.of("n = 1e99999999", schema).test(new Object[] {1L})).isEqualTo(FALSE);
+        assertThat(KeyLiterals.asKeyValue((Predicate.Literal) ((Predicate.Comparison) PredicateParser.parse("n = 12e1"))
+                .right(), dev.tableindex.model.key.KeyType.parse("int64"))).contains(120L);
+    }
 }

@@ -139,6 +139,62 @@ class ListElementIndexTest {
         assertThat(file.segments().get(0).coverage().fragmentIds()).contains(List.of(0L));
     }
 
+    /** A table whose element has {@code keys} int fields k0.., one row, and every key its own index key. */
+    private static IndexedTable wide(int keys) {
+        StringBuilder element = new StringBuilder();
+        StringBuilder row = new StringBuilder();
+        for (int k = 0; k < keys; k++) {
+            element.append(k == 0 ? "" : ", ").append("{\"name\": \"k").append(k).append("\", \"type\": \"int32\"}");
+            row.append(k == 0 ? "" : ", ").append("\"k").append(k).append("\": ").append(k == 5 ? "null" : "1");
+        }
+        ListTable table = ListTable.fromJson("{\"column\": \"c\", \"element\": [" + element + "], \"rows\": [[{" + row + "}], [{"
+                + row.toString().replace("null", "1") + "}]]}");
+        List<Integer> ids = java.util.stream.IntStream.range(0, keys).boxed().toList();
+        return new IndexedTable(table.element(), ids, List.of(new IndexedTable.Fragment(0, table.rows(), Set.of())));
+    }
+
+    @Test
+    void notAnyElementOverThirtyOneOrMoreKeysIsNotDeclaredExactAndAnswersLikeTheScan() {
+        for (int keys : new int[] {31, 32, 33, 40}) {
+            IndexedTable table = wide(keys);
+            String predicate = java.util.stream.IntStream.range(0, keys).mapToObj(k -> "k" + k + " = 1")
+                    .collect(java.util.stream.Collectors.joining(" AND "));
+            List<Integer> ids = java.util.stream.IntStream.range(0, keys).boxed().toList();
+            ListElementIndex index = ListElementIndex.build(table, ids, Set.of(0L), 4);
+            ListElementQuery.Answer answer = ListElementQuery.answer(table, index, predicate, true, 1000);
+            assertThat(answer.plan().notExact()).as(keys + " keys").isFalse();
+            assertThat(answer.rows()).as(keys + " keys")
+                    .isEqualTo(ListElementQuery.scan(table, BoundPredicate.of(predicate, table.element()), true));
+        }
+    }
+
+    @Test
+    void anInCrossProductBeyondTheRangeLimitFallsBackInsteadOfRunningOutOfMemory() {
+        IndexedTable table = wide(3);
+        String values = java.util.stream.IntStream.range(0, 300).mapToObj(Integer::toString)
+                .collect(java.util.stream.Collectors.joining(", "));
+        String predicate = "k0 IN (" + values + ") AND k1 IN (" + values + ") AND k2 IN (" + values + ")";
+        Plan plan = ListElementPlanner.plan(BoundPredicate.of(predicate, table.element()).predicate(), table.element(),
+                List.of(0, 1, 2), 1000);
+        assertThat(plan.ranges().size()).isLessThanOrEqualTo(ListElementPlanner.MAX_RANGES);
+        assertThat(plan.mode()).isEqualTo(Plan.Mode.SUPERSET);
+        assertThat(plan.reason()).contains("range limit");
+        ListElementIndex index = ListElementIndex.build(table, List.of(0, 1, 2), Set.of(0L), 4);
+        assertThat(ListElementQuery.answer(table, index, predicate, false, 1000).rows())
+                .isEqualTo(ListElementQuery.scan(table, BoundPredicate.of(predicate, table.element()), false));
+    }
+
+    @Test
+    void aLongInListIsPlannedInLinearTime() {
+        IndexedTable table = wide(1);
+        String values = java.util.stream.IntStream.range(0, 100_000).mapToObj(Integer::toString)
+                .collect(java.util.stream.Collectors.joining(", "));
+        // not a timing assertion: 100k values with quadratic de-duplication would take minutes, not finish here
+        Plan plan = ListElementPlanner.plan(BoundPredicate.of("k0 IN (" + values + ")", table.element()).predicate(),
+                table.element(), List.of(0), 1000);
+        assertThat(plan.mode()).isIn(Plan.Mode.SUPERSET, Plan.Mode.NOT_USED);
+    }
+
     private static Plan plan(String predicate) {
         return ListElementPlanner.plan(BoundPredicate.of(predicate, TABLE.element()).predicate(), TABLE.element(),
                 List.of(0, 1), 100);

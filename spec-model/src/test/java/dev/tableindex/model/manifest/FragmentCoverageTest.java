@@ -84,4 +84,26 @@ class FragmentCoverageTest {
         assertThatThrownBy(() -> FragmentCoverage.decode(hex("3a300000 01000000 0000 0100 10000000 0700 0500")))
                 .isInstanceOf(PortableRoaring.InvalidBitmap.class);
     }
+
+    @Test
+    void runContainersCoveringBillionsOfIdsAreCountedAndPrintedAsRangesNotMaterialized() throws Exception {
+        org.roaringbitmap.RoaringBitmap all = new org.roaringbitmap.RoaringBitmap();
+        all.add(0L, 1L << 32);
+        all.runOptimize();
+        FragmentCoverage everything = FragmentCoverage.decode(PortableRoaring.encode(all));
+        assertThat(everything.count()).isEqualTo(1L << 32);
+        assertThat(everything.ranges()).singleElement().satisfies(r -> assertThat(r).containsExactly(0L, 0xFFFF_FFFFL));
+        org.assertj.core.api.Assertions.assertThatThrownBy(everything::fragmentIds).isInstanceOf(IllegalStateException.class)
+                .hasMessageContaining("4294967296");
+
+        org.roaringbitmap.RoaringBitmap half = new org.roaringbitmap.RoaringBitmap();
+        half.add(0L, 1L << 31);
+        half.add(0xFFFF_FFF0L, 0xFFFF_FFFAL);
+        half.runOptimize();
+        FragmentCoverage twoRuns = FragmentCoverage.decode(PortableRoaring.encode(half));
+        assertThat(twoRuns.count()).isEqualTo((1L << 31) + 10);
+        assertThat(twoRuns.ranges()).hasSize(2);
+        assertThat(twoRuns.ranges().get(1)).containsExactly(0xFFFF_FFF0L, 0xFFFF_FFF9L);
+        assertThat(twoRuns.toString()).isEqualTo("[0..2147483647, 4294967280..4294967289]");
+    }
 }

@@ -152,6 +152,33 @@ class ManifestReaderTest {
         assertThat(e.offset()).isEqualTo(8); // payload of the uuid field: 4 + 2 + 2
     }
 
+    @Test
+    void refusesASectionPositionNearLongMaxWithoutOverflowing() {
+        for (long position : new long[] {Long.MAX_VALUE, Long.MAX_VALUE - 1, Long.MAX_VALUE - 2, Long.MAX_VALUE - 3}) {
+            com.google.protobuf.ByteString manifest = dev.tableindex.proto.lance.table.Manifest.newBuilder()
+                    .setVersion(1).setIndexSection(position).build().toByteString();
+            ManifestFormatException e = refusal(new Bytes().u32(manifest.size()).raw(manifest.toByteArray())
+                    .footer(0, 0, 2, "LANC").build());
+            assertThat(e.problem()).as(Long.toString(position)).isEqualTo(ManifestProblem.POSITION_OUT_OF_RANGE);
+        }
+    }
+
+    @Test
+    void readsEightyThousandIndexEntries() {
+        // each entry's site used to be found by walking the section from its start: quadratic, 32 s for these
+        var section = dev.tableindex.proto.lance.table.IndexSection.newBuilder();
+        for (int i = 0; i < 80_000; i++) {
+            java.nio.ByteBuffer uuid = java.nio.ByteBuffer.allocate(16).putLong(0x1234L).putLong(i);
+            section.addIndices(dev.tableindex.proto.lance.table.IndexMetadata.newBuilder()
+                    .setUuid(dev.tableindex.proto.lance.table.UUID.newBuilder()
+                            .setUuid(com.google.protobuf.ByteString.copyFrom(uuid.array())))
+                    .setName("idx" + i).setDatasetVersion(1));
+        }
+        ManifestFile file = ManifestFile.of(dev.tableindex.proto.lance.table.Manifest.newBuilder().setVersion(2).build(),
+                java.util.Optional.of(section.build()), java.util.Optional.empty());
+        assertThat(ManifestReader.read(ManifestWriter.write(file), "t").segments()).hasSize(80_000);
+    }
+
     /** IndexMetadata{uuid c7f5ea52-…, fragment_bitmap: the given 8 bytes}: 30 bytes. */
     private static String indexEntry(String bitmap8Bytes) {
         return "0a 12 0a 10 c7f5ea52 5be94d27 ad534bd1 eaf8debc" + "2a 08" + bitmap8Bytes;
