@@ -2,15 +2,11 @@ package dev.tableindex.tck.run;
 
 import dev.tableindex.tck.api.TckEngine;
 import dev.tableindex.tck.engine.Engines;
-import dev.tableindex.tck.integrity.FeatureSuite;
 import java.io.PrintWriter;
 import java.nio.file.Path;
 import java.time.Instant;
 import java.util.Comparator;
 import java.util.List;
-import java.util.Optional;
-import java.util.Set;
-import java.util.stream.Collectors;
 import org.junit.platform.engine.discovery.DiscoverySelectors;
 import org.junit.platform.launcher.EngineFilter;
 import org.junit.platform.launcher.LauncherDiscoveryRequest;
@@ -87,6 +83,9 @@ public final class TckRun {
         }
     }
 
+    /** Up to this many selected runs are chosen by their lines rather than by Cucumber's tag filter. */
+    static final int LINE_SELECTION_LIMIT = 64;
+
     /** A report folder that cannot be written is found before the run, not after it. */
     static void checkWritable(Path reportDir) {
         try {
@@ -100,9 +99,12 @@ public final class TckRun {
 
     private static LauncherDiscoveryRequest discovery(TagSelection selection, Path reportDir) {
         LauncherDiscoveryRequestBuilder request = LauncherDiscoveryRequestBuilder.request();
-        if (selection.namesRows()) {
-            // Cucumber's tag filter cannot see row ids: select the chosen runs by their lines instead
-            selection.select(SuiteIds.bundled()).forEach(run -> request.selectors(DiscoverySelectors.selectClasspathResource(
+        List<SuiteIds.Run> selected = selection.all() ? List.of() : selection.select(SuiteIds.bundled());
+        // Cucumber's tag filter cannot see row ids, and it parses (and the HTML report embeds) every feature file even
+        // for one scenario: a few chosen runs are selected by their lines instead, which keeps the edit-and-retest
+        // loop of one scenario short (docs/benchmarks.md)
+        if (selection.namesRows() || (!selection.all() && selected.size() <= LINE_SELECTION_LIMIT)) {
+            selected.forEach(run -> request.selectors(DiscoverySelectors.selectClasspathResource(
                     ClasspathTree.SUITE + run.file(), org.junit.platform.engine.discovery.FilePosition.from(run.line()))));
         } else {
             request.selectors(DiscoverySelectors.selectPackage(ClasspathTree.FEATURES.replace('/', '.')));
