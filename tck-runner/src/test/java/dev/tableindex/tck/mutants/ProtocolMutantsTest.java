@@ -54,7 +54,7 @@ class ProtocolMutantsTest {
 
     @Test
     void eachProtocolMutantFailsAScenario() {
-        killedBy(new ProtocolMutants.FlipsAKeyByte(), "KE-0001");
+        killedBy(new ProtocolMutants.FlipsAKeyByte(), "KE-0004");
         killedBy(new ProtocolMutants.SendsUnknownAsFalse(), "AE-0001");
         killedBy(new ProtocolMutants.DropsARowAddress(), "LEI-0002");
         killedBy(new ProtocolMutants.SwapsPageRows(), "LEI-0010");
