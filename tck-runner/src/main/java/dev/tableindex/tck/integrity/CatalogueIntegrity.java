@@ -19,7 +19,8 @@ import java.util.stream.Collectors;
  * ({@code file:line:column: <rule id>: <what>}) or the scenario ({@code file:line: <name>: <what>}).
  *
  * <ul>
- *   <li>files follow the schema; rule ids are unique across the catalogue and one file uses one AREA;</li>
+ *   <li>files follow the schema; rule ids are unique across the catalogue and one file uses one AREA,
+ *       the document's in {@link RulesCatalogue#AREAS};</li>
  *   <li>a rule's {@code spec} cites its own document and resolves in {@link SpecDocuments};</li>
  *   <li>every scenario reference names a scenario of the suite ({@code <id>#<row>}: a row that
  *       exists of an outline);</li>
@@ -50,15 +51,16 @@ public final class CatalogueIntegrity {
             if (first != null) {
                 out.add(where + "id already used at " + first.location());
             }
+            String document = catalogue.documentsByFile().get(rule.file());
             Matcher id = RulesCatalogue.RULE_ID.matcher(rule.id());
             if (id.matches()) {
-                String area = areaByFile.putIfAbsent(rule.file(), id.group(1));
-                if (area != null && !area.equals(id.group(1))) {
+                String fixed = RulesCatalogue.AREAS.get(document);
+                String area = fixed != null ? fixed : areaByFile.computeIfAbsent(rule.file(), f -> id.group(1));
+                if (!area.equals(id.group(1))) {
                     out.add(where + "area " + id.group(1) + " in a file of area " + area
-                            + " (one file, one AREA: <AREA>-R<NNN>)");
+                            + " (the rules of one document are <AREA>-R<NNN> with its one AREA)");
                 }
             }
-            String document = catalogue.documentsByFile().get(rule.file());
             if (!rule.document().equals(document)) {
                 out.add(where + "spec " + rule.spec() + " is not in " + document + ", the document of this file");
             } else {

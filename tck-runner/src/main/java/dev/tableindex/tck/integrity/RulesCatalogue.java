@@ -44,6 +44,18 @@ public final class RulesCatalogue {
     /** A scenario reference: a scenario id, or {@code <id>#<row>} for one row of an outline. */
     public static final Pattern SCENARIO_REF = Pattern.compile("([A-Z]{2,6}-[0-9]{4})(?:#([1-9][0-9]*))?");
 
+    /** The AREA of each document's rule ids (killmatrix convention); a document not listed takes the area its file uses. */
+    public static final Map<String, String> AREAS = Map.of(
+            "lance-list-element-index.md", "LEI",
+            "lance-index-v2-design.md", "IV2",
+            "lance-table.proto", "LTP",
+            "iceberg-index-spec-draft.md", "ICE");
+
+    /** The document whose rules have ids of this AREA, if the convention names one. */
+    public static Optional<String> documentOfArea(String area) {
+        return AREAS.entrySet().stream().filter(e -> e.getValue().equals(area)).map(Map.Entry::getKey).findFirst();
+    }
+
     /** The document's own word, or a kit decision. */
     public enum Level {
         MUST, SHOULD, MAY, DECISION;

@@ -157,7 +157,14 @@ class CatalogueIntegrityTest {
                 """;
         assertThat(check(Map.of("rules/doc.yaml", rules))).containsExactly(
                 "features/rules/doc.yaml:26:3: DOC-R001: id already used at features/rules/doc.yaml:1:3",
-                "features/rules/doc.yaml:31:3: XY-R009: area XY in a file of area DOC (one file, one AREA: <AREA>-R<NNN>)");
+                "features/rules/doc.yaml:31:3: XY-R009: area XY in a file of area DOC (the rules of one document are"
+                        + " <AREA>-R<NNN> with its one AREA)");
+        // a document of the convention has its AREA fixed: lance-table.proto's rules are LTP-R<NNN>
+        SpecDocuments lance = SpecDocuments.of(Map.of("lance-table.proto", "message Manifest { uint64 version = 1; }\n"));
+        String table = "- {id: TP-R001, spec: lance-table.proto#Manifest, level: should, statement: x, scenarios: []}\n";
+        assertThat(CatalogueIntegrity.check(RulesCatalogue.of(Map.of("rules/lance-table-proto.yaml", table), lance.files()),
+                FeatureSuite.of(Map.of()), lance)).containsExactly("features/rules/lance-table-proto.yaml:1:3: TP-R001:"
+                + " area TP in a file of area LTP (the rules of one document are <AREA>-R<NNN> with its one AREA)");
     }
 
     @Test

@@ -32,6 +32,9 @@ import java.util.stream.Collectors;
  * when one of its scenarios comes out FAIL (for a should, may or decision rule also ADVISORY_FAIL,
  * which never satisfies a must rule). An ERROR is no verdict, so it kills nothing.
  *
+ * <p>A rule id of a document that has no catalogue file yet (its AREA says which) waits: the mutant is not
+ * run on it, as the integrity checks skip such documents.
+ *
  * <p>Problems (each fails {@code KillMatrixTest}): a mutant breaks a rule the catalogue does not have;
  * a mutant survives a rule it breaks; a must rule has no mutant that its scenarios kill; a mutant's
  * name is malformed or taken twice, or it breaks nothing, or has no flaw.
@@ -68,15 +71,26 @@ public final class KillMatrix {
     private final Set<String> documents;
     private final List<MutantEngine> mutants;
     private final List<Kill> kills;
+    private final List<Waiting> waiting;
     private final List<String> problems;
 
+    /** A rule a mutant breaks in a document that has no catalogue file yet: not run, not a problem. */
+    public record Waiting(String mutant, String rule, String document) {
+    }
+
     private KillMatrix(RulesCatalogue catalogue, Set<String> documents, List<MutantEngine> mutants, List<Kill> kills,
-                       List<String> problems) {
+                       List<Waiting> waiting, List<String> problems) {
         this.catalogue = catalogue;
         this.documents = documents;
         this.mutants = mutants;
         this.kills = kills;
+        this.waiting = waiting;
         this.problems = problems;
+    }
+
+    /** Rules of mutants that wait for their document's catalogue. */
+    public List<Waiting> waiting() {
+        return waiting;
     }
 
     /** Every {@link MutantEngine} registered as a {@link TckEngineProvider} (ServiceLoader), by name. */
@@ -101,6 +115,7 @@ public final class KillMatrix {
                 .map(MutantEngine.class::cast).toList();
         Set<String> names = new HashSet<>();
         List<Kill> kills = new ArrayList<>();
+        List<Waiting> waiting = new ArrayList<>();
         for (MutantEngine mutant : sorted) {
             String who = mutant.name() + " (" + mutant.getClass().getName() + ")";
             if (!NAME.matcher(mutant.name()).matches()) {
@@ -119,11 +134,19 @@ public final class KillMatrix {
             List<Rule> rules = new ArrayList<>();
             for (String id : new TreeSet<>(mutant.breaks())) {
                 Optional<Rule> rule = catalogue.rule(id);
-                if (rule.isEmpty()) {
-                    problems.add(who + ": breaks " + id + ", which no catalogue in features/rules/ has");
-                } else {
+                Optional<String> uncatalogued = uncataloguedDocument(catalogue, id);
+                if (rule.isPresent()) {
                     rules.add(rule.get());
+                } else if (uncatalogued.isPresent()) {
+                    waiting.add(new Waiting(mutant.name(), id, uncatalogued.get()));
+                } else {
+                    problems.add(who + ": breaks " + id + ", which no catalogue in features/rules/ has");
                 }
+            }
+            if (rules.isEmpty() && waiting.stream().anyMatch(w -> w.mutant().equals(mutant.name()))) {
+                log.printf("kill matrix: %-45s waits for %s%n", mutant.name(), waiting.stream()
+                        .filter(w -> w.mutant().equals(mutant.name())).map(Waiting::document).distinct().toList());
+                continue;
             }
             long started = System.nanoTime();
             List<ScenarioResult> results = runScenarios(mutant, rules, reports, log);
@@ -149,7 +172,20 @@ public final class KillMatrix {
                         + (rule.scenarios().isEmpty() ? " (no scenario checks it)" : ""));
             }
         }
-        return new KillMatrix(catalogue, Set.copyOf(documents), sorted, List.copyOf(kills), List.copyOf(problems));
+        return new KillMatrix(catalogue, Set.copyOf(documents), sorted, List.copyOf(kills), List.copyOf(waiting),
+                List.copyOf(problems));
+    }
+
+    /**
+     * The document of a rule id that the catalogue does not have, when that document has no catalogue file yet
+     * (its AREA names it, {@link RulesCatalogue#AREAS}): the mutant waits for it, as the integrity checks do.
+     */
+    private static Optional<String> uncataloguedDocument(RulesCatalogue catalogue, String id) {
+        java.util.regex.Matcher m = RulesCatalogue.RULE_ID.matcher(id);
+        if (!m.matches()) {
+            return Optional.empty();
+        }
+        return RulesCatalogue.documentOfArea(m.group(1)).filter(d -> !catalogue.documents().contains(d));
     }
 
     private static List<String> explain(Kill kill) {
@@ -253,7 +289,8 @@ public final class KillMatrix {
                 .append("comes out FAIL; for a should, may or decision rule an ADVISORY_FAIL also counts (marked *advisory*),\n")
                 .append("never for a must rule. The test fails when a mutant survives a rule it breaks, when a must rule has\n")
                 .append("no mutant that its scenarios kill, or when a mutant names a rule no catalogue has. A document without\n")
-                .append("a catalogue file is not judged yet.\n\n");
+                .append("a catalogue file is not judged yet, and a mutant's rules in it wait for it (the rule id's AREA names\n")
+                .append("the document).\n\n");
 
         md.append("## Audit\n\n");
         md.append("Per document, its statements (rules): those whose wrong engine fails (a mutant that breaks it is\n")
@@ -275,10 +312,17 @@ public final class KillMatrix {
             md.append("| mutant | flaw | breaks | killed by |\n|---|---|---|---|\n");
             for (MutantEngine m : mutants) {
                 List<Kill> own = kills.stream().filter(k -> k.mutant().equals(m.name())).toList();
+                List<String> waits = waiting.stream().filter(w -> w.mutant().equals(m.name()))
+                        .map(w -> w.rule() + " waits for a catalogue of `" + w.document() + "`").toList();
+                List<String> verdict = new ArrayList<>();
+                if (!own.isEmpty()) {
+                    verdict.add(own.stream().anyMatch(Kill::killed) ? own.stream().flatMap(k -> killers(k).stream())
+                            .distinct().collect(Collectors.joining(", ")) : "**survives**");
+                }
+                verdict.addAll(waits);
                 md.append("| `").append(m.name()).append("` | ").append(cell(m.flaw())).append(" | ")
                         .append(new TreeSet<>(m.breaks()).stream().collect(Collectors.joining(", "))).append(" | ")
-                        .append(own.stream().anyMatch(Kill::killed) ? own.stream().flatMap(k -> killers(k).stream())
-                                .distinct().collect(Collectors.joining(", ")) : "**survives**")
+                        .append(verdict.isEmpty() ? "**survives**" : String.join("; ", verdict))
                         .append(" |\n");
             }
         }

@@ -81,7 +81,11 @@ class KillMatrixTest {
                 new KillMatrixFixtures.Described(KillMatrixFixtures.AcceptsDamagedManifests.NAME,
                         Set.of("FX-R001", "FX-R002", "FX-R003"), "Returns an empty manifest instead of refusing."),
                 new KillMatrixFixtures.Described(KillMatrixFixtures.NoBug.NAME, Set.of("FX-R001", "FX-R009"),
-                        "None.")), reports, LOG);
+                        "None."),
+                // a rule of lance-list-element-index.md, which has no catalogue here: it waits, nothing runs
+                new KillMatrixFixtures.Described("mutant-fixture-waits", Set.of("LEI-R001"), "Waits.")), reports, LOG);
+        assertThat(matrix.waiting()).containsExactly(
+                new KillMatrix.Waiting("mutant-fixture-waits", "LEI-R001", "lance-list-element-index.md"));
 
         assertThat(matrix.kills()).filteredOn(k -> k.mutant().equals(KillMatrixFixtures.AcceptsDamagedManifests.NAME))
                 .allSatisfy(k -> assertThat(k.killed()).as(k.rule().id()).isTrue());
@@ -115,6 +119,8 @@ class KillMatrixTest {
                 .contains("| FX-R001 | must | A damaged manifest must be refused. | `" + KillMatrixFixtures.NoBug.NAME
                         + "` | None. | **survives** |")
                 .contains("| FX-R004 | must | Unchecked. | — | — | no scenario checks it |")
+                .contains("| `mutant-fixture-waits` | Waits. | LEI-R001 | LEI-R001 waits for a catalogue of"
+                        + " `lance-list-element-index.md` |")
                 .contains("| FX-R005 | may | Checked, no mutant. | — | — | no mutant (checked by MR-0001) |");
     }
 

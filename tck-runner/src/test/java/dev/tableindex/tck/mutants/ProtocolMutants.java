@@ -132,7 +132,7 @@ public final class ProtocolMutants {
     /** encode_key: the last byte of every encoding has its lowest bit flipped. */
     public static final class FlipsAKeyByte extends ProtocolMutant {
         public FlipsAKeyByte() {
-            super("mutant-protocol-flips-a-key-byte", Set.of(),
+            super("mutant-protocol-flips-a-key-byte", Set.of("LEI-R074"),
                     "Sends every encoded key with the lowest bit of its last byte flipped.");
         }
 
@@ -151,7 +151,7 @@ public final class ProtocolMutants {
     /** evaluate_any_element: UNKNOWN (SQL NULL) is sent as FALSE. */
     public static final class SendsUnknownAsFalse extends ProtocolMutant {
         public SendsUnknownAsFalse() {
-            super("mutant-protocol-sends-unknown-as-false", Set.of(),
+            super("mutant-protocol-sends-unknown-as-false", Set.of("LEI-R081"),
                     "Sends an UNKNOWN (SQL NULL) any_element result as FALSE.");
         }
 
@@ -170,7 +170,7 @@ public final class ProtocolMutants {
     /** query_list_index: the last row address of every answer is dropped. */
     public static final class DropsARowAddress extends ProtocolMutant {
         public DropsARowAddress() {
-            super("mutant-protocol-drops-a-row-address", Set.of(),
+            super("mutant-protocol-drops-a-row-address", Set.of("LEI-R087"),
                     "Drops the last row address of every list index answer.");
         }
 
@@ -188,7 +188,7 @@ public final class ProtocolMutants {
     /** build_list_index: the first two page_data rows are sent swapped when they differ. */
     public static final class SwapsPageRows extends ProtocolMutant {
         public SwapsPageRows() {
-            super("mutant-protocol-swaps-page-rows", Set.of(),
+            super("mutant-protocol-swaps-page-rows", Set.of("LEI-R041"),
                     "Sends the first two page_data rows of a built index in swapped order.");
         }
 
@@ -211,7 +211,7 @@ public final class ProtocolMutants {
     /** read_manifest: every index entry's fragment_bitmap is sent empty, which means coverage unknown. */
     public static final class SendsCoverageAsUnknown extends ProtocolMutant {
         public SendsCoverageAsUnknown() {
-            super("mutant-protocol-sends-coverage-as-unknown", Set.of(),
+            super("mutant-protocol-sends-coverage-as-unknown", Set.of("LTP-R017"),
                     "Sends every index entry of a read manifest without its fragment_bitmap bytes (coverage unknown).");
         }
 
@@ -229,7 +229,7 @@ public final class ProtocolMutants {
     /** count_rows: every count is one too many. */
     public static final class CountsOneRowMore extends ProtocolMutant {
         public CountsOneRowMore() {
-            super("mutant-protocol-counts-one-row-more", Set.of(), "Sends every row count one too high.");
+            super("mutant-protocol-counts-one-row-more", Set.of("LTP-R037"), "Sends every row count one too high.");
         }
 
         @Override
