@@ -4,6 +4,7 @@ import dev.tableindex.model.iceberg.commit.CommitOutcome;
 import dev.tableindex.model.iceberg.commit.FileMetadataPointer;
 import dev.tableindex.model.iceberg.commit.IndexCommitter;
 import dev.tableindex.model.iceberg.commit.IndexLocations;
+import dev.tableindex.model.iceberg.commit.MetadataPointer;
 import dev.tableindex.model.iceberg.metadata.IndexMetadata;
 import dev.tableindex.model.iceberg.metadata.IndexMetadataFormatException;
 import dev.tableindex.model.iceberg.metadata.IndexMetadataJson;
@@ -41,9 +42,26 @@ import org.apache.iceberg.Schema;
 import org.apache.iceberg.SchemaParser;
 
 /** Capabilities {@code iceberg_index.metadata} and {@code iceberg_index.commit}, over the model (model.iceberg). */
-final class ReferenceIcebergIndexMetadata implements IcebergIndexMetadata, IcebergIndexCommits {
+public final class ReferenceIcebergIndexMetadata implements IcebergIndexMetadata, IcebergIndexCommits {
     /** Attempts per writer when retrying: far more than the writers a scenario starts. */
     private static final int RETRY_ATTEMPTS = 10_000;
+
+    /** Opens the pointer of an index in a catalog folder. */
+    public interface Pointers {
+        MetadataPointer open(Path catalog, String indexName);
+    }
+
+    private final Pointers pointers;
+
+    /** With the kit's file catalog (docs/decisions/0011). */
+    public ReferenceIcebergIndexMetadata() {
+        this(FileMetadataPointer::new);
+    }
+
+    /** With another catalog: the seam the runner's self-tests use for a catalog with a flaw. */
+    public ReferenceIcebergIndexMetadata(Pointers pointers) {
+        this.pointers = pointers;
+    }
 
     @Override
     public ValidateIndexMetadataResult validateIndexMetadata(ValidateIndexMetadataRequest request) {
@@ -73,7 +91,7 @@ final class ReferenceIcebergIndexMetadata implements IcebergIndexMetadata, Icebe
     @Override
     public CommitIndexUpdatesResult commitIndexUpdates(CommitIndexUpdatesRequest request) {
         IndexCommitter committer = new IndexCommitter(
-                new FileMetadataPointer(Path.of(request.getCatalogDir()), request.getIndexName()),
+                pointers.open(Path.of(request.getCatalogDir()), request.getIndexName()),
                 Clock.systemUTC(), () -> UUID.randomUUID().toString());
         String baseFile = request.getBaseMetadataFile();
         ExecutorService writers = Executors.newFixedThreadPool(Math.max(1, request.getUpdatesCount()));
