@@ -14,12 +14,18 @@ import dev.tableindex.proto.tck.BuildListIndexRequest;
 import dev.tableindex.proto.tck.BuildListIndexResult;
 import dev.tableindex.proto.tck.QueryListIndexRequest;
 import dev.tableindex.proto.tck.QueryListIndexResult;
+import dev.tableindex.proto.tck.ReadIndexMetadataRequest;
+import dev.tableindex.proto.tck.ReadIndexMetadataResult;
 import dev.tableindex.proto.tck.Request;
 import dev.tableindex.proto.tck.Result;
+import dev.tableindex.proto.tck.ValidateIndexMetadataRequest;
+import dev.tableindex.proto.tck.ValidateIndexMetadataResult;
 import dev.tableindex.tck.api.AnyElementEvaluator;
 import dev.tableindex.tck.api.Capability;
 import dev.tableindex.tck.api.EngineUnsupported;
 import dev.tableindex.tck.api.Facet;
+import dev.tableindex.tck.api.IcebergIndexCommits;
+import dev.tableindex.tck.api.IcebergIndexMetadata;
 import dev.tableindex.tck.api.IndexOpening;
 import dev.tableindex.tck.api.IndexV2Support;
 import dev.tableindex.tck.api.KeyEncoder;
@@ -90,6 +96,19 @@ final class ProtocolOps {
             };
             case INDEX_OPEN_REQUESTS -> (IndexOpening) request ->
                     send.apply(Request.newBuilder().setOpenIndex(request)).getOpenIndex();
+            case ICEBERG_INDEX_METADATA -> new IcebergIndexMetadata() {
+                @Override
+                public ValidateIndexMetadataResult validateIndexMetadata(ValidateIndexMetadataRequest request) {
+                    return send.apply(Request.newBuilder().setValidateIndexMetadata(request)).getValidateIndexMetadata();
+                }
+
+                @Override
+                public ReadIndexMetadataResult readIndexMetadata(ReadIndexMetadataRequest request) {
+                    return send.apply(Request.newBuilder().setReadIndexMetadata(request)).getReadIndexMetadata();
+                }
+            };
+            case ICEBERG_INDEX_COMMIT -> (IcebergIndexCommits) request ->
+                    send.apply(Request.newBuilder().setCommitIndexUpdates(request)).getCommitIndexUpdates();
         };
         return type.cast(facet);
     }
@@ -118,6 +137,12 @@ final class ProtocolOps {
                     engine.facet(TableLifecycle.class).countRows(request.getCountRows())).build();
             case OPEN_INDEX -> Result.newBuilder().setOpenIndex(
                     engine.facet(IndexOpening.class).openIndex(request.getOpenIndex())).build();
+            case VALIDATE_INDEX_METADATA -> Result.newBuilder().setValidateIndexMetadata(engine.facet(
+                    IcebergIndexMetadata.class).validateIndexMetadata(request.getValidateIndexMetadata())).build();
+            case READ_INDEX_METADATA -> Result.newBuilder().setReadIndexMetadata(engine.facet(
+                    IcebergIndexMetadata.class).readIndexMetadata(request.getReadIndexMetadata())).build();
+            case COMMIT_INDEX_UPDATES -> Result.newBuilder().setCommitIndexUpdates(engine.facet(
+                    IcebergIndexCommits.class).commitIndexUpdates(request.getCommitIndexUpdates())).build();
             case OP_NOT_SET -> throw new EngineUnsupported("request " + request.getId() + " names no operation");
         };
     }
