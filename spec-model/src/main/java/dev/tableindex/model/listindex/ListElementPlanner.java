@@ -98,7 +98,7 @@ public final class ListElementPlanner {
         }
         int rangeKey = fixed.size();
         if (fixed.isEmpty()) {
-            return Plan.notUsed("the first key " + name(0) + " is not fixed with =, IN or IS NULL");
+            return Plan.notUsed(Plan.Unused.FIRST_KEY_NOT_FIXED, "the first key " + name(0) + " is not fixed with =, IN or IS NULL");
         }
         for (int k = rangeKey + (lower != null || upper != null ? 1 : 0); k < keyTypes.size(); k++) {
             if (byKey.containsKey(k)) {
@@ -111,10 +111,11 @@ public final class ListElementPlanner {
                 : "rechecked on the data: " + String.join("; ", others);
         // NOT any_element
         if (!others.isEmpty()) {
-            return new Plan(mode, reason, ranges, false, "a conjunct is not answered from the keys: " + others.get(0), List.of());
+            return Plan.notRefused(mode, reason, ranges, Plan.NotRefusal.CONJUNCT_NOT_FROM_KEYS,
+                    "a conjunct is not answered from the keys: " + others.get(0));
         }
         if (nullLiteral) {
-            return new Plan(mode, reason, ranges, false, "a conjunct holds a NULL literal", List.of());
+            return Plan.notRefused(mode, reason, ranges, Plan.NotRefusal.NULL_LITERAL, "a conjunct holds a NULL literal");
         }
         List<Integer> constrained = new ArrayList<>();
         for (int k = 0; k < fixed.size(); k++) {
@@ -145,8 +146,8 @@ public final class ListElementPlanner {
             }
             combinations += count;
             if (combinations > limit) {
-                return new Plan(mode, reason, ranges, false, "the enumeration limit of " + limit + " combinations was reached",
-                        List.of());
+                return Plan.notRefused(mode, reason, ranges, Plan.NotRefusal.ENUMERATION_LIMIT,
+                        "the enumeration limit of " + limit + " combinations was reached");
             }
             if (rangeNull) {
                 withNulls.add(new Fixed(java.util.Collections.singletonList(null), true, false));
@@ -155,7 +156,7 @@ public final class ListElementPlanner {
                 unknown.addAll(ranges(withNulls, lower, upper, rangeKey));
             }
         }
-        return new Plan(mode, reason, ranges, true, "every conjunct is =, IN without NULL, a range with non-null bounds or IS NULL",
+        return new Plan(mode, Plan.Unused.NONE, reason, ranges, true, Plan.NotRefusal.NONE, "every conjunct is =, IN without NULL, a range with non-null bounds or IS NULL",
                 unknown);
     }
 

@@ -148,12 +148,19 @@ public final class ReferenceEngine implements TckEngine, ManifestReading, KeyEnc
             throw refusal("BAD_DETAILS", e);
         }
         try {
-            return ListIndexProtos.toProto(ListElementQuery.answer(table, details,
-                    ListIndexProtos.fragments(table, request.getCoveredFragmentsList()), pageSize(request.getPageSize()),
-                    request.getPredicate(), request.getNegated(), request.getEnumerationLimit()));
+            if (request.getSegmentsCount() == 0) {
+                return ListIndexProtos.toProto(ListElementQuery.answer(table, details,
+                        ListIndexProtos.fragments(table, request.getCoveredFragmentsList()), pageSize(request.getPageSize()),
+                        request.getPredicate(), request.getNegated(), request.getEnumerationLimit()));
+            }
+            List<ListElementIndex> segments = request.getSegmentsList().stream().map(ListIndexProtos::fromProto).toList();
+            return ListIndexProtos.toProto(ListElementQuery.answer(table, segments, request.getPredicate(), request.getNegated(),
+                    request.getEnumerationLimit()));
         } catch (PredicateException e) {
             throw new EngineRefusal(EngineError.newBuilder().setKind(e.kind().name()).setMessage(e.getMessage())
                     .setOffset(e.column()).build());
+        } catch (IllegalArgumentException e) {
+            throw refusal("BAD_DETAILS", e);
         }
     }
 

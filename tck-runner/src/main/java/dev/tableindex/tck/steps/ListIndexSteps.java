@@ -4,10 +4,16 @@ import dev.tableindex.proto.lance.index.ListElementIndexDetails;
 import dev.tableindex.proto.lance.index.ListElementKeyEncoding;
 import dev.tableindex.proto.tck.BuildListIndexRequest;
 import dev.tableindex.proto.tck.BuildListIndexResult;
+import dev.tableindex.model.listindex.IndexedTable;
+import dev.tableindex.model.listindex.ListElementIndex;
 import dev.tableindex.proto.tck.EncodedRange;
+import dev.tableindex.proto.tck.IndexNotUsedReason;
+import dev.tableindex.proto.tck.ListIndexSegment;
+import dev.tableindex.proto.tck.NotAnyElementRefusal;
 import dev.tableindex.proto.tck.QueryListIndexRequest;
 import dev.tableindex.proto.tck.QueryListIndexResult;
 import dev.tableindex.tck.api.ListElementIndexer;
+import dev.tableindex.tck.engine.ListIndexProtos;
 import dev.tableindex.tck.run.RunContext;
 import io.cucumber.datatable.DataTable;
 import io.cucumber.java.en.Given;
@@ -17,11 +23,14 @@ import java.util.ArrayList;
 import java.util.Arrays;
 import java.util.HexFormat;
 import java.util.List;
+import java.util.Set;
 
 /**
  * Steps for capability {@code list_element_index}. Row addresses are written {@code <fragment>:<offset>}
  * (the address is fragment &lt;&lt; 32 | offset); encoded tuples as uppercase hex, {@code null} for a
- * null value, {@code unbounded} for an open range end.
+ * null value, {@code unbounded} for an open range end. A reader is handed the index as the kit wrote it
+ * (its segments' page_data, built by the reference model from the table as it was when the index was
+ * written): rows are the evidence, the plan the engine reports is informational.
  */
 public final class ListIndexSteps {
     private static final HexFormat HEX = HexFormat.ofDelimiter(" ").withUpperCase();
@@ -29,6 +38,10 @@ public final class ListIndexSteps {
     private BuildListIndexResult built;
     private ListElementIndexDetails.Builder recorded;
     private final List<Long> covered = new ArrayList<>();
+    private String writtenFrom;
+    private final List<ListElementIndexDetails> otherSegments = new ArrayList<>();
+    private final List<List<Long>> otherCovered = new ArrayList<>();
+    private String question;
     private int enumerationLimit = 1000;
     private int pageSize;
     private QueryListIndexResult answer;
@@ -132,10 +145,42 @@ public final class ListIndexSteps {
         query(predicate, true);
     }
 
+    @Given("the index was written when the table was")
+    public void theIndexWasWrittenWhen(String json) {
+        writtenFrom = json;
+    }
+
+    @Given("the index has a second segment recorded on field ids {string} with key types {string} covering fragments {string}")
+    public void theIndexHasASecondSegment(String ids, String types, String fragments) {
+        otherSegments.add(ListElementIndexDetails.newBuilder()
+                .addAllKeyFieldIds(list(ids).stream().map(Integer::parseInt).toList())
+                .addAllKeys(list(ids).stream().map(id -> "field" + id).toList()).addAllKeyTypes(list(types))
+                .setKeyEncoding(ListElementKeyEncoding.LIST_ELEMENT_KEY_ENCODING_ARROW_ROW_V1).setTargetIndexVersion(1).build());
+        otherCovered.add(list(fragments).stream().map(Long::parseLong).toList());
+    }
+
     private void query(String predicate, boolean negated) {
-        answer = engine().queryListIndex(QueryListIndexRequest.newBuilder().setTableJson(ScenarioState.table())
+        question = (negated ? "NOT " : "") + "any_element(..., '" + predicate + "')";
+        QueryListIndexRequest.Builder request = QueryListIndexRequest.newBuilder().setTableJson(ScenarioState.table())
                 .setDetails(recorded).addAllCoveredFragments(covered).setPageSize(pageSize).setPredicate(predicate)
-                .setNegated(negated).setEnumerationLimit(enumerationLimit).build());
+                .setNegated(negated).setEnumerationLimit(enumerationLimit);
+        request.addSegments(segment(recorded.build(), covered));
+        for (int i = 0; i < otherSegments.size(); i++) {
+            request.addSegments(segment(otherSegments.get(i), otherCovered.get(i)));
+        }
+        answer = engine().queryListIndex(request.build());
+    }
+
+    /**
+     * The segment as the kit writes it: the reference model's page_data over the table the index was
+     * written from (the current table unless the scenario says otherwise), under the recorded details.
+     */
+    private ListIndexSegment segment(ListElementIndexDetails details, List<Long> fragments) {
+        IndexedTable table = IndexedTable.fromJson(writtenFrom != null ? writtenFrom : ScenarioState.table());
+        Set<Long> over = ListIndexProtos.fragments(table, fragments);
+        int rows = pageSize == 0 ? ListElementIndex.DEFAULT_PAGE_SIZE : pageSize;
+        ListElementIndex content = ListElementIndex.build(table, details.getKeyFieldIdsList(), over, rows);
+        return ListIndexProtos.segment(content).toBuilder().setDetails(details).build();
     }
 
     @Then("the plan is {word}")
@@ -145,11 +190,13 @@ public final class ListIndexSteps {
         }
     }
 
-    @Then("the index is not used because {string}")
-    public void theIndexIsNotUsedBecause(String reason) {
+    @Then("the index is not used because {word}")
+    public void theIndexIsNotUsedBecause(String code) {
         thePlanIs("NOT_USED");
-        if (!answer.getReason().contains(reason)) {
-            throw new AssertionError("not used because \"" + answer.getReason() + "\", expected a reason containing \"" + reason + "\"");
+        IndexNotUsedReason expected = IndexNotUsedReason.valueOf("INDEX_NOT_USED_" + code);
+        if (answer.getNotUsedReason() != expected) {
+            throw new AssertionError("the index is not used for " + question + " because " + answer.getNotUsedReason()
+                    + " (\"" + answer.getReason() + "\"), expected " + expected);
         }
     }
 
@@ -167,15 +214,18 @@ public final class ListIndexSteps {
     @Then("NOT any_element is answered from the index")
     public void notIsAnsweredFromTheIndex() {
         if (!answer.getNotExact()) {
-            throw new AssertionError("NOT any_element is refused: " + answer.getNotReason());
+            throw new AssertionError(question + " is not answered from the index: " + answer.getNotRefusal()
+                    + " (\"" + answer.getNotReason() + "\")");
         }
     }
 
-    @Then("NOT any_element is refused because {string}")
-    public void notIsRefusedBecause(String reason) {
-        if (answer.getNotExact() || !answer.getNotReason().contains(reason)) {
-            throw new AssertionError("NOT any_element " + (answer.getNotExact() ? "is answered from the index" : "is refused because \""
-                    + answer.getNotReason() + "\"") + ", expected it refused because \"" + reason + "\"");
+    @Then("NOT any_element is refused because {word}")
+    public void notIsRefusedBecause(String code) {
+        NotAnyElementRefusal expected = NotAnyElementRefusal.valueOf("NOT_ANY_ELEMENT_" + code);
+        if (answer.getNotExact() || answer.getNotRefusal() != expected) {
+            throw new AssertionError(question + (answer.getNotExact() ? " is answered from the index"
+                    : " is refused because " + answer.getNotRefusal() + " (\"" + answer.getNotReason() + "\")")
+                    + ", expected it refused because " + expected);
         }
     }
 
@@ -184,8 +234,22 @@ public final class ListIndexSteps {
         List<String> actual = answer.getRowsList().stream().map(ListIndexSteps::address).toList();
         List<String> want = expected.equals("none") ? List.of() : list(expected);
         if (!actual.equals(want)) {
-            throw new AssertionError("rows " + (actual.isEmpty() ? "none" : String.join(", ", actual)) + ", expected " + expected);
+            throw new AssertionError(question + " returned rows " + (actual.isEmpty() ? "none" : String.join(", ", actual))
+                    + ", expected " + expected + firstDifference(want, actual));
         }
+    }
+
+    /** The first row, in list order, that one list has and the other has not. */
+    static String firstDifference(List<String> want, List<String> actual) {
+        for (int i = 0; i < Math.max(want.size(), actual.size()); i++) {
+            if (i < want.size() && !actual.contains(want.get(i))) {
+                return ": first difference, row " + want.get(i) + " is missing";
+            }
+            if (i < actual.size() && !want.contains(actual.get(i))) {
+                return ": first difference, row " + actual.get(i) + " should not be there";
+            }
+        }
+        return ": the same rows in another order or repeated (the protocol wants them ascending, once)";
     }
 
     private static String address(long rowAddress) {
