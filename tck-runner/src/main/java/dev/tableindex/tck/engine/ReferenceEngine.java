@@ -18,6 +18,7 @@ import dev.tableindex.model.anyelement.TruthValue;
 import dev.tableindex.model.listindex.IndexedTable;
 import dev.tableindex.model.listindex.ListElementIndex;
 import dev.tableindex.model.listindex.ListElementIndexDetails;
+import dev.tableindex.model.listindex.ListElementIndexMetadata;
 import dev.tableindex.model.listindex.ListElementQuery;
 import dev.tableindex.proto.tck.BuildListIndexRequest;
 import dev.tableindex.proto.tck.BuildListIndexResult;
@@ -131,8 +132,11 @@ public final class ReferenceEngine implements TckEngine, ManifestReading, KeyEnc
     public BuildListIndexResult buildListIndex(BuildListIndexRequest request) {
         IndexedTable table = table(request.getTableJson());
         try {
-            return ListIndexProtos.toProto(ListElementIndex.buildOnNames(table, request.getKeysList(),
-                    ListIndexProtos.fragments(table, request.getFragmentsList()), pageSize(request.getPageSize())));
+            ListElementIndex index = ListElementIndex.buildOnNames(table, request.getKeysList(),
+                    ListIndexProtos.fragments(table, request.getFragmentsList()), pageSize(request.getPageSize()));
+            return ListIndexProtos.toProto(index).toBuilder().setMetadata(ListElementIndexMetadata.of(index,
+                    java.util.UUID.nameUUIDFromBytes(request.toByteArray()), "list_element_idx", request.getColumnFieldId(), 1, 0))
+                    .build();
         } catch (IllegalArgumentException e) {
             throw refusal("BAD_KEYS", e);
         }

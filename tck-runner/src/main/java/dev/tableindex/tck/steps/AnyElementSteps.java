@@ -19,6 +19,8 @@ import java.util.List;
 public final class AnyElementSteps {
     private List<String> rows;
     private EngineError refusal;
+    /** The call as SQL shows it, for messages. */
+    private String call;
 
     @Given("the list table")
     public void theListTable(String json) {
@@ -35,7 +37,11 @@ public final class AnyElementSteps {
         evaluate(predicate, true);
     }
 
+    /** Each call starts from nothing: a refusal or rows of an earlier call never answer for this one. */
     private void evaluate(String predicate, boolean negated) {
+        rows = null;
+        refusal = null;
+        call = (negated ? "NOT " : "") + "any_element(..., '" + predicate + "')";
         try {
             rows = RunContext.current().engine().facet(AnyElementEvaluator.class).evaluateAnyElement(
                     EvaluateAnyElementRequest.newBuilder().setTableJson(ScenarioState.table()).setPredicate(predicate).setNegated(negated).build())
@@ -57,18 +63,25 @@ public final class AnyElementSteps {
     @Then("the rows are {string}")
     public void theRowsAre(String expected) {
         if (refusal != null) {
-            throw new AssertionError("the engine refused a valid call: " + refusal.getKind() + ": " + refusal.getMessage());
+            throw new AssertionError("the engine refused " + call + ", a valid call: " + refusal.getKind() + ": " + refusal.getMessage());
         }
         List<String> want = Arrays.stream(expected.split(",")).map(String::strip).toList();
         if (!rows.equals(want)) {
-            throw new AssertionError("rows are " + String.join(", ", rows) + ", expected " + String.join(", ", want));
+            int row = 0;
+            while (row < want.size() && row < rows.size() && want.get(row).equals(rows.get(row))) {
+                row++;
+            }
+            String first = row < want.size() && row < rows.size() ? "row " + row + " is " + rows.get(row) + ", expected " + want.get(row)
+                    : rows.size() + " rows, expected " + want.size();
+            throw new AssertionError(call + ": " + first + " (rows are " + String.join(", ", rows) + ", expected "
+                    + String.join(", ", want) + ")");
         }
     }
 
     @Then("the predicate is refused")
     public void thePredicateIsRefused() {
         if (refusal == null) {
-            throw new AssertionError("the engine evaluated a predicate it must refuse (rows " + rows + ")");
+            throw new AssertionError("the engine evaluated " + call + ", which it must refuse (rows " + rows + ")");
         }
     }
 
@@ -76,8 +89,8 @@ public final class AnyElementSteps {
     public void thePredicateIsRefusedAs(String kind, int column) {
         thePredicateIsRefused();
         if (!refusal.getKind().equals(kind) || refusal.getOffset() != column) {
-            throw new AssertionError("refused as " + refusal.getKind() + " at column " + refusal.getOffset() + ", expected "
-                    + kind + " at column " + column + " (" + refusal.getMessage() + ")");
+            throw new AssertionError(call + " was refused as " + refusal.getKind() + " at column " + refusal.getOffset()
+                    + ", expected " + kind + " at column " + column + " (" + refusal.getMessage() + ")");
         }
     }
 }

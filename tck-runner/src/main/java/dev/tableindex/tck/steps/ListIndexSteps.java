@@ -6,12 +6,18 @@ import dev.tableindex.proto.tck.BuildListIndexRequest;
 import dev.tableindex.proto.tck.BuildListIndexResult;
 import dev.tableindex.model.listindex.IndexedTable;
 import dev.tableindex.model.listindex.ListElementIndex;
+import com.google.protobuf.InvalidProtocolBufferException;
+import dev.tableindex.proto.lance.table.BTreeIndexDetails;
+import dev.tableindex.proto.lance.table.IndexMetadata;
 import dev.tableindex.proto.tck.EncodedRange;
+import dev.tableindex.proto.tck.EngineError;
 import dev.tableindex.proto.tck.IndexNotUsedReason;
 import dev.tableindex.proto.tck.ListIndexSegment;
 import dev.tableindex.proto.tck.NotAnyElementRefusal;
+import dev.tableindex.proto.tck.PageDataRow;
 import dev.tableindex.proto.tck.QueryListIndexRequest;
 import dev.tableindex.proto.tck.QueryListIndexResult;
+import dev.tableindex.tck.api.EngineRefusal;
 import dev.tableindex.tck.api.ListElementIndexer;
 import dev.tableindex.tck.engine.ListIndexProtos;
 import dev.tableindex.tck.run.RunContext;
@@ -36,6 +42,10 @@ public final class ListIndexSteps {
     private static final HexFormat HEX = HexFormat.ofDelimiter(" ").withUpperCase();
 
     private BuildListIndexResult built;
+    private EngineError buildRefusal;
+    private boolean expectRefusal;
+    private String askedKeys;
+    private int columnFieldId = 1;
     private ListElementIndexDetails.Builder recorded;
     private final List<Long> covered = new ArrayList<>();
     private String writtenFrom;
@@ -65,10 +75,65 @@ public final class ListIndexSteps {
         build(keys, 0, fragments);
     }
 
+    @Given("the list column's field id is {int}")
+    public void theListColumnsFieldIdIs(int id) {
+        columnFieldId = id;
+    }
+
     private void build(String keys, int rows, String fragments) {
-        built = engine().buildListIndex(BuildListIndexRequest.newBuilder().setTableJson(ScenarioState.table())
+        built = null;
+        buildRefusal = null;
+        BuildListIndexRequest request = BuildListIndexRequest.newBuilder().setTableJson(ScenarioState.table())
                 .addAllKeys(list(keys)).setPageSize(rows).addAllFragments(list(fragments).stream().map(Long::parseLong).toList())
-                .build());
+                .setColumnFieldId(columnFieldId).build();
+        if (!expectRefusal) {
+            built = engine().buildListIndex(request);
+            return;
+        }
+        try {
+            built = engine().buildListIndex(request);
+        } catch (EngineRefusal e) {
+            buildRefusal = e.error();
+        }
+    }
+
+    @When("the engine is asked to build the list element index on keys {string}")
+    public void theEngineIsAskedToBuild(String keys) {
+        expectRefusal = true;
+        askedKeys = keys;
+        build(keys, 0, "");
+    }
+
+    @Then("the engine refuses to build it")
+    public void theEngineRefusesToBuildIt() {
+        if (buildRefusal == null) {
+            throw new AssertionError("the engine built a list element index on keys [" + askedKeys + "] (details key_field_ids "
+                    + built.getDetails().getKeyFieldIdsList() + "): the keys must be direct children of the element struct,"
+                    + " at least one, none twice");
+        }
+    }
+
+    @Then("the index metadata names the list column {int}, has index_version {int} and packs the details")
+    public void theIndexMetadata(int field, int version) {
+        IndexMetadata metadata = built.getMetadata();
+        if (!metadata.getFieldsList().equals(List.of(field))) {
+            throw new AssertionError("IndexMetadata.fields is " + metadata.getFieldsList() + ", expected [" + field
+                    + "]: the single list<struct> field the index is built on");
+        }
+        if (metadata.getIndexVersion() != version) {
+            throw new AssertionError("IndexMetadata.index_version is " + metadata.getIndexVersion() + ", expected " + version
+                    + " (the list element index's own version, not the target BTree's)");
+        }
+        ListElementIndexDetails packed;
+        try {
+            packed = ListElementIndexDetails.parseFrom(metadata.getIndexDetails().getValue());
+        } catch (InvalidProtocolBufferException e) {
+            throw new AssertionError("IndexMetadata.index_details does not decode as ListElementIndexDetails: " + e.getMessage());
+        }
+        if (!packed.equals(built.getDetails())) {
+            throw new AssertionError("IndexMetadata.index_details holds " + packed + ", but the engine reported the details "
+                    + built.getDetails());
+        }
     }
 
     @Then("the page_data rows are")
@@ -77,7 +142,9 @@ public final class ListIndexSteps {
         actual.add(List.of("values", "row address"));
         built.getPageDataList().forEach(r -> actual.add(List.of(r.hasValues() ? HEX.formatHex(r.getValues().toByteArray()) : "null",
                 address(r.getRowAddress()))));
-        compare("page_data", expected.cells(), actual);
+        String hint = built.getPageDataList().stream().filter(PageDataRow::hasValues)
+                .map(r -> HexForBase64.hint(r.getValues().toByteArray())).filter(h -> !h.isEmpty()).findFirst().orElse("");
+        compare("page_data", expected.cells(), actual, hint);
     }
 
     @Then("the page_lookup rows are")
@@ -88,7 +155,7 @@ public final class ListIndexSteps {
                 r.hasMin() ? HEX.formatHex(r.getMin().toByteArray()) : "null",
                 r.hasMax() ? HEX.formatHex(r.getMax().toByteArray()) : "null",
                 Integer.toString(r.getNullCount()), Integer.toString(r.getPageIdx()))));
-        compare("page_lookup", expected.cells(), actual);
+        compare("page_lookup", expected.cells(), actual, "");
     }
 
     @Then("the details record key field ids {string}, keys {string} and key types {string}")
@@ -104,6 +171,11 @@ public final class ListIndexSteps {
             throw new AssertionError("key encoding " + details.getKeyEncoding() + ", target index version "
                     + details.getTargetIndexVersion() + ": expected ARROW_ROW_V1 and a version of 1 or more");
         }
+        String target = details.getTargetDetails().getTypeUrl();
+        if (!target.substring(target.lastIndexOf('/') + 1).equals(BTreeIndexDetails.getDescriptor().getFullName())) {
+            throw new AssertionError("target_details has type URL \"" + target + "\": it holds the target's BTreeIndexDetails ("
+                    + BTreeIndexDetails.getDescriptor().getFullName() + ")");
+        }
     }
 
     @Given("the index recorded on field ids {string} named {string} with key types {string}")
@@ -116,7 +188,11 @@ public final class ListIndexSteps {
 
     @Given("the index's key encoding is {word}")
     public void theKeyEncodingIs(String encoding) {
-        recorded.setKeyEncoding(ListElementKeyEncoding.valueOf(encoding));
+        if (encoding.matches("[0-9]+")) {
+            recorded.setKeyEncodingValue(Integer.parseInt(encoding));
+        } else {
+            recorded.setKeyEncoding(ListElementKeyEncoding.valueOf(encoding));
+        }
     }
 
     @Given("the index covers fragments {string}")
@@ -150,11 +226,11 @@ public final class ListIndexSteps {
         writtenFrom = json;
     }
 
-    @Given("the index has a second segment recorded on field ids {string} with key types {string} covering fragments {string}")
-    public void theIndexHasASecondSegment(String ids, String types, String fragments) {
+    @Given("the index has a second segment recorded on field ids {string} named {string} with key types {string} covering fragments {string}")
+    public void theIndexHasASecondSegment(String ids, String names, String types, String fragments) {
         otherSegments.add(ListElementIndexDetails.newBuilder()
                 .addAllKeyFieldIds(list(ids).stream().map(Integer::parseInt).toList())
-                .addAllKeys(list(ids).stream().map(id -> "field" + id).toList()).addAllKeyTypes(list(types))
+                .addAllKeys(list(names)).addAllKeyTypes(list(types))
                 .setKeyEncoding(ListElementKeyEncoding.LIST_ELEMENT_KEY_ENCODING_ARROW_ROW_V1).setTargetIndexVersion(1).build());
         otherCovered.add(list(fragments).stream().map(Long::parseLong).toList());
     }
@@ -208,7 +284,7 @@ public final class ListIndexSteps {
             actual.add(List.of(range.hasLower() ? HEX.formatHex(range.getLower().toByteArray()) : "unbounded",
                     range.hasUpper() ? HEX.formatHex(range.getUpper().toByteArray()) : "unbounded"));
         }
-        compare("ranges", expected.cells(), actual);
+        compare("ranges", expected.cells(), actual, "");
     }
 
     @Then("NOT any_element is answered from the index")
@@ -264,9 +340,14 @@ public final class ListIndexSteps {
         return String.join(", ", values.stream().map(String::valueOf).toList());
     }
 
-    private static void compare(String what, List<List<String>> expected, List<List<String>> actual) {
+    private static void compare(String what, List<List<String>> expected, List<List<String>> actual, String hint) {
         if (!expected.equals(actual)) {
-            throw new AssertionError(what + " rows differ:\n expected " + expected + "\n actual   " + actual);
+            int row = 0;
+            while (row < expected.size() && row < actual.size() && expected.get(row).equals(actual.get(row))) {
+                row++;
+            }
+            throw new AssertionError(what + " rows differ from row " + row + " on" + hint + ":\n expected " + expected
+                    + "\n actual   " + actual);
         }
     }
 }
