@@ -1,16 +1,20 @@
 package dev.tableindex.tck.steps;
 
+import dev.tableindex.model.listindex.IndexedTable;
+import dev.tableindex.proto.tck.ElementPredicate;
 import dev.tableindex.proto.tck.EngineError;
 import dev.tableindex.proto.tck.EvaluateAnyElementRequest;
 import dev.tableindex.proto.tck.Truth;
 import dev.tableindex.tck.api.AnyElementEvaluator;
 import dev.tableindex.tck.api.EngineRefusal;
+import dev.tableindex.tck.engine.ProtoPredicates;
 import dev.tableindex.tck.run.RunContext;
 import io.cucumber.java.en.Given;
 import io.cucumber.java.en.Then;
 import io.cucumber.java.en.When;
 import java.util.Arrays;
 import java.util.List;
+import java.util.Optional;
 
 /**
  * Steps for capability {@code any_element}. Tables are written in the kit's JSON table format;
@@ -43,11 +47,22 @@ public final class AnyElementSteps {
         refusal = null;
         call = (negated ? "NOT " : "") + "any_element(..., '" + predicate + "')";
         try {
-            rows = RunContext.current().engine().facet(AnyElementEvaluator.class).evaluateAnyElement(
-                    EvaluateAnyElementRequest.newBuilder().setTableJson(ScenarioState.table()).setPredicate(predicate).setNegated(negated).build())
+            EvaluateAnyElementRequest.Builder request = EvaluateAnyElementRequest.newBuilder().setTableJson(ScenarioState.table())
+                    .setPredicate(predicate).setNegated(negated);
+            tree(ScenarioState.table(), predicate).ifPresent(request::setPredicateTree);
+            rows = RunContext.current().engine().facet(AnyElementEvaluator.class).evaluateAnyElement(request.build())
                     .getRowsList().stream().map(AnyElementSteps::sql).toList();
         } catch (EngineRefusal e) {
             refusal = e.error();
+        }
+    }
+
+    /** The predicate as the protocol's tree, beside its text; none when the kit's grammar refuses it or the table. */
+    static Optional<ElementPredicate> tree(String table, String predicate) {
+        try {
+            return ProtoPredicates.tree(predicate, IndexedTable.fromJson(table).element());
+        } catch (IllegalArgumentException e) {
+            return Optional.empty();
         }
     }
 

@@ -240,6 +240,7 @@ public final class ListIndexSteps {
         QueryListIndexRequest.Builder request = QueryListIndexRequest.newBuilder().setTableJson(ScenarioState.table())
                 .setDetails(recorded).addAllCoveredFragments(covered).setPageSize(pageSize).setPredicate(predicate)
                 .setNegated(negated).setEnumerationLimit(enumerationLimit);
+        AnyElementSteps.tree(ScenarioState.table(), predicate).ifPresent(request::setPredicateTree);
         request.addSegments(segment(recorded.build(), covered));
         for (int i = 0; i < otherSegments.size(); i++) {
             request.addSegments(segment(otherSegments.get(i), otherCovered.get(i)));
