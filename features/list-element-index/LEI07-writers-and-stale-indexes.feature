@@ -170,3 +170,27 @@ Feature: LEI07 What writers record, and what readers do with indexes they must n
     When the reader answers any_element with the predicate "label = 'car'"
     Then the row addresses are "0:0, 1:0"
     And the index is not used because SEGMENTS_DISAGREE
+
+  @id:LEI-0097 @spec:lance-list-element-index.md#index-details @level:must @requires:list_element_index
+  Scenario: A key field moved below the element struct is not a direct child: the index is not used
+    Field 5 (confidence) still exists, with its type, but now inside a struct meta of the element
+    ("elsewhere" lists the table's fields that are not direct children of the element struct). "The field
+    must exist, must be a direct child of the element struct": a reader that found field 5 anywhere in
+    the schema would use the stale index and return 0:1.
+    Given the list table
+      """json
+      {"column": "detections",
+       "element": [{"name": "label", "type": "string", "id": 4}, {"name": "area", "type": "float", "id": 6}],
+       "elsewhere": [{"name": "confidence", "type": "float", "id": 5, "path": "detections.item.meta.confidence"}],
+       "rows": [[{"label": "car", "area": 10}], [{"label": "dog", "area": 20}], null]}
+      """
+    And the index recorded on field ids "4, 5" named "label, confidence" with key types "string, float"
+    And the index was written when the table was
+      """json
+      {"column": "detections",
+       "element": [{"name": "label", "type": "string", "id": 4}, {"name": "confidence", "type": "float", "id": 5},
+                   {"name": "area", "type": "float", "id": 6}],
+       "rows": [[{"label": "car", "confidence": 0.5, "area": 10}], [{"label": "car", "confidence": 0.5, "area": 20}], null]}
+      """
+    When the reader answers any_element with the predicate "label = 'car'"
+    Then the row addresses are "0:0"

@@ -98,7 +98,7 @@ public final class KeyEncodingSteps {
         String actual = HEX.formatHex(encoding);
         if (!actual.equals(hex)) {
             throw new AssertionError("encoding of " + KeyNotation.formatTuple(types, tuple) + " as " + types + ": expected "
-                    + hex + ", got " + actual + HexForBase64.hint(encoding));
+                    + hex + ", got " + actual + HexForBase64.hint(encoding, hex));
         }
     }
 

@@ -142,8 +142,13 @@ public final class ListIndexSteps {
         actual.add(List.of("values", "row address"));
         built.getPageDataList().forEach(r -> actual.add(List.of(r.hasValues() ? HEX.formatHex(r.getValues().toByteArray()) : "null",
                 address(r.getRowAddress()))));
-        String hint = built.getPageDataList().stream().filter(PageDataRow::hasValues)
-                .map(r -> HexForBase64.hint(r.getValues().toByteArray())).filter(h -> !h.isEmpty()).findFirst().orElse("");
+        String hint = "";
+        for (int i = 0; i < built.getPageDataCount() && i + 1 < expected.cells().size() && hint.isEmpty(); i++) {
+            PageDataRow row = built.getPageData(i);
+            if (row.hasValues()) {
+                hint = HexForBase64.hint(row.getValues().toByteArray(), expected.cells().get(i + 1).get(0));
+            }
+        }
         compare("page_data", expected.cells(), actual, hint);
     }
 

@@ -709,6 +709,23 @@ public final class ListIndexMutants {
 
         abstract QueryListIndexRequest read(QueryListIndexRequest request, IndexedTable table);
 
+        /** The table with one more element field, null in every element (as a reader that believes the field is there). */
+        static void addField(ObjectNode root, String name, String type, int id) {
+            ((ArrayNode) root.path("element")).addObject().put("name", name).put("type", type).put("id", id);
+            List<com.fasterxml.jackson.databind.JsonNode> rowLists = new ArrayList<>();
+            rowLists.add(root.path("rows"));
+            root.path("fragments").forEach(f -> rowLists.add(f.path("rows")));
+            for (var rows : rowLists) {
+                for (var list : rows) {
+                    for (var element : list) {
+                        if (element.isObject()) {
+                            ((ObjectNode) element).putNull(name);
+                        }
+                    }
+                }
+            }
+        }
+
         /** The request with every segment's details (and the legacy details field) changed. */
         static QueryListIndexRequest withDetails(QueryListIndexRequest request,
                                                  java.util.function.UnaryOperator<ListElementIndexDetails> change) {
@@ -748,14 +765,27 @@ public final class ListIndexMutants {
         QueryListIndexRequest read(QueryListIndexRequest request, IndexedTable table) {
             // the reader behaves as if the missing key fields were still there (with no values)
             ObjectNode root = (ObjectNode) KeyNotation.readTree(request.getTableJson());
-            ArrayNode element = (ArrayNode) root.path("element");
             ListElementIndexDetails d = request.getSegmentsCount() > 0 ? request.getSegments(0).getDetails() : request.getDetails();
             for (int k = 0; k < d.getKeyFieldIdsCount(); k++) {
                 if (!table.fieldIds().contains(d.getKeyFieldIds(k))) {
-                    element.addObject().put("name", "dropped_" + d.getKeyFieldIds(k)).put("type", d.getKeyTypes(k))
-                            .put("id", d.getKeyFieldIds(k));
+                    addField(root, "dropped_" + d.getKeyFieldIds(k), d.getKeyTypes(k), d.getKeyFieldIds(k));
                 }
             }
+            return request.toBuilder().setTableJson(root.toString()).build();
+        }
+    }
+
+    public static final class KeyIdsFoundAnywhere extends ReaderMutant {
+        public KeyIdsFoundAnywhere() {
+            super("mutant-key-ids-found-anywhere", "resolves key field ids anywhere in the table's schema, not only among the"
+                    + " element struct's direct children", "LEI-R018", "LEI-R021");
+        }
+
+        @Override
+        QueryListIndexRequest read(QueryListIndexRequest request, IndexedTable table) {
+            ObjectNode root = (ObjectNode) KeyNotation.readTree(request.getTableJson());
+            root.path("elsewhere").forEach(field -> addField(root, field.path("name").asText(), field.path("type").asText(),
+                    field.path("id").asInt()));
             return request.toBuilder().setTableJson(root.toString()).build();
         }
     }

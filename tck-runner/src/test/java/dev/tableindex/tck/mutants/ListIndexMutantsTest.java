@@ -57,6 +57,7 @@ class ListIndexMutantsTest {
                 .map(MutantEngine.class::cast).toList();
         List<String> problems = new ArrayList<>();
         TreeSet<String> killedRules = new TreeSet<>();
+        List<String> kills = new ArrayList<>();
         for (MutantEngine mutant : mutants) {
             TreeSet<String> ids = new TreeSet<>();
             for (String rule : mutant.breaks()) {
@@ -68,10 +69,15 @@ class ListIndexMutantsTest {
                     .collect(Collectors.joining(" or ")), null, reports.resolve(mutant.name()), false, false,
                     new Engines.Timeouts(Duration.ofSeconds(60), Duration.ofSeconds(3)), Path.of(".")), new PrintWriter(out));
             for (String rule : mutant.breaks()) {
+                // killed by a verdict on what the mutant produced, not by the mutant tripping over its own bug
                 boolean killed = report.scenarios().stream().filter(s -> s.outcome() == Outcome.FAIL)
+                        .filter(s -> !String.valueOf(s.message()).contains("BAD_TABLE"))
                         .anyMatch(s -> scenarios(rules.get(rule)).stream().anyMatch(ref -> ref.equals(s.id())
                                 || ref.equals(s.id().replaceAll("#.*", ""))));
                 if (killed) {
+                    kills.add(mutant.name() + " kills " + rule + " by " + report.scenarios().stream()
+                            .filter(s -> s.outcome() == Outcome.FAIL).map(s -> s.id() + ": " + s.message())
+                            .findFirst().orElse(""));
                     killedRules.add(rule);
                 } else {
                     problems.add(mutant.name() + " survives " + rule + ": " + report.scenarios().stream()
@@ -82,6 +88,7 @@ class ListIndexMutantsTest {
         rules.values().stream().filter(r -> r.path("level").asText().equals("must") && !scenarios(r).isEmpty())
                 .map(r -> r.path("id").asText()).filter(id -> !killedRules.contains(id))
                 .forEach(id -> problems.add(id + " (must) has no mutant that its scenarios kill"));
+        Files.write(Path.of("target/list-index-mutant-kills.txt"), kills);
         assertThat(problems).isEmpty();
     }
 
