@@ -11,7 +11,7 @@ import java.util.TreeMap;
 import java.util.stream.Stream;
 
 /**
- * Reads the text files (.md, .proto, .feature) under a folder of the suite, on the classpath
+ * Reads the text files (.md, .proto, .feature, .yaml) under a folder of the suite, on the classpath
  * ({@link ClasspathTree}) or on disk. Paths are relative to the folder, with {@code /} separators.
  */
 final class ClasspathFolder {
@@ -39,7 +39,8 @@ final class ClasspathFolder {
         try (Stream<Path> walk = Files.walk(dir)) {
             for (Path p : (Iterable<Path>) walk.filter(Files::isRegularFile).sorted()::iterator) {
                 String rel = dir.relativize(p).toString().replace('\\', '/');
-                if (rel.endsWith(".md") || rel.endsWith(".proto") || rel.endsWith(".feature")) {
+                if (rel.endsWith(".md") || rel.endsWith(".proto") || rel.endsWith(".feature")
+                        || rel.endsWith(".yaml")) {
                     files.put(rel, Files.readString(p, StandardCharsets.UTF_8));
                 }
             }

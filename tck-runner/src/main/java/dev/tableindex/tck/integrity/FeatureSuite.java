@@ -21,7 +21,8 @@ import java.util.Optional;
 import java.util.stream.Collectors;
 
 /**
- * The scenario suite ({@code features/<area>/*.feature} plus {@code features/CHANGELOG.md}),
+ * The scenario suite ({@code features/<area>/*.feature} plus {@code features/CHANGELOG.md} and the
+ * rules catalogue {@code features/rules/*.yaml}, see {@link RulesCatalogue}),
  * parsed with Cucumber's Gherkin parser into the units the TCK identifies: {@link TckScenario}s.
  *
  * <p>A unit is a Scenario, or one Examples block of a Scenario Outline (an outline with a single
@@ -87,11 +88,13 @@ public final class FeatureSuite {
     private final List<TckScenario> scenarios;
     private final List<ParseProblem> parseProblems;
     private final String changelog;
+    private final Map<String, String> rulesFiles;
     private final String displayRoot;
 
     private FeatureSuite(String displayRoot, List<String> featureFiles, List<TckScenario> scenarios,
-                         List<ParseProblem> parseProblems, String changelog) {
+                         List<ParseProblem> parseProblems, String changelog, Map<String, String> rulesFiles) {
         this.displayRoot = displayRoot;
+        this.rulesFiles = rulesFiles;
         this.featureFiles = List.copyOf(featureFiles);
         this.scenarios = List.copyOf(scenarios);
         this.parseProblems = List.copyOf(parseProblems);
@@ -114,7 +117,8 @@ public final class FeatureSuite {
 
     /**
      * A suite given as text, keyed by path relative to the features folder
-     * ({@code manifest-reading/read.feature}, {@code CHANGELOG.md}); other files are ignored.
+     * ({@code manifest-reading/read.feature}, {@code CHANGELOG.md}, {@code rules/lance-table-proto.yaml});
+     * other files are ignored.
      * Reported paths are prefixed with {@code features/}.
      */
     public static FeatureSuite of(Map<String, String> filesByPath) {
@@ -141,7 +145,14 @@ public final class FeatureSuite {
                                 .ifPresent(f -> collect(file, f, scenarios));
                     }
                 });
-        return new FeatureSuite(root, files, scenarios, problems, filesByPath.get(CHANGELOG));
+        Map<String, String> rules = new java.util.TreeMap<>();
+        filesByPath.forEach((path, text) -> {
+            if (path.startsWith(RulesCatalogue.FOLDER)) {
+                rules.put(path, text);
+            }
+        });
+        return new FeatureSuite(root, files, scenarios, problems, filesByPath.get(CHANGELOG),
+                java.util.Collections.unmodifiableMap(rules));
     }
 
     private static void collect(String file, Feature feature, List<TckScenario> out) {
@@ -208,6 +219,11 @@ public final class FeatureSuite {
     /** The text of {@code features/CHANGELOG.md}, if present. */
     public Optional<String> changelog() {
         return Optional.ofNullable(changelog);
+    }
+
+    /** The files under {@code rules/} (the rules catalogue), keyed by path relative to the features folder. */
+    public Map<String, String> rulesFiles() {
+        return rulesFiles;
     }
 
     /** {@code features/}, the prefix of every reported path. */

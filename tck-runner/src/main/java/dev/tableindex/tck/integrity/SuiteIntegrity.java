@@ -34,6 +34,8 @@ import java.util.stream.Collectors;
  * And {@code features/CHANGELOG.md} (format: {@link Changelog}) lists every id in the suite as
  * added; every id it lists as added, and not removed, is in the suite; a removed id is not in the
  * suite and is never added again.
+ *
+ * <p>The rules catalogue ({@code features/rules/*.yaml}) is checked by {@link CatalogueIntegrity}.
  */
 public final class SuiteIntegrity {
 
@@ -119,6 +121,8 @@ public final class SuiteIntegrity {
             }
         }
         checkChangelog(features, idOwner, out);
+        out.addAll(CatalogueIntegrity.check(RulesCatalogue.of(features.rulesFiles(), specDocuments.files()), features,
+                specDocuments));
         return sortByLocation(out);
     }
 

@@ -309,5 +309,6 @@ class SuiteIntegrityTest {
         FeatureSuite folder = FeatureSuite.fromFolder(Path.of("..", "features"));
         assertThat(classpath.featureFiles()).isEqualTo(folder.featureFiles());
         assertThat(classpath.scenarios()).isEqualTo(folder.scenarios());
+        assertThat(classpath.rulesFiles()).isEqualTo(folder.rulesFiles());
     }
 }

@@ -98,4 +98,26 @@ class TraceabilityTest {
                 .contains("`#IndexSection.indices`").contains("`#IndexFile.size_bytes`").contains("`#Manifest.branch`")
                 .contains("## `lance-list-element-index.md`").contains("`#key-encoding`");
     }
+
+    @Test
+    void theReportCountsEachDocumentsCatalogueRulesByLevelAndWhetherAScenarioChecksThem() throws Exception {
+        Map<String, String> files = new java.util.HashMap<>(Map.of("reading/a.feature", String.join("\n",
+                "Feature: Reading", "",
+                "  @id:MR-0001 @spec:doc.md#reading @level:must @requires:manifest.read",
+                "  Scenario: one", "    Given a", "")));
+        files.put("rules/doc.yaml", String.join("\n",
+                "- {id: DOC-R001, spec: doc.md#reading, level: must, statement: x, scenarios: [MR-0001]}",
+                "- {id: DOC-R002, spec: doc.md#reading, level: should, statement: x, scenarios: []}",
+                "- {id: DOC-R003, spec: doc.md#writing, level: decision, statement: x, scenarios: []}", ""));
+        FeatureSuite suite = FeatureSuite.of(files);
+        assertThat(Traceability.report(suite, SPEC))
+                .contains("[kill-matrix.md](kill-matrix.md#audit)")
+                .contains("| `doc.md` | `features/rules/doc.yaml` | 3 | 1 | 1 | 0 | 1 | 1 | 2 |")
+                .contains("| `t.proto` | none yet | | | | | | | |");
+        JsonNode json = new ObjectMapper().readTree(Traceability.reportJson(suite, SPEC));
+        assertThat(json.path("documents").get(0).path("rules").toString()).isEqualTo(
+                "{\"catalogue\":\"features/rules/doc.yaml\",\"statements\":3,\"must\":1,\"should\":1,\"may\":0,"
+                        + "\"decision\":1,\"checked\":1,\"unchecked\":2}");
+        assertThat(json.path("documents").get(1).has("rules")).isFalse();
+    }
 }

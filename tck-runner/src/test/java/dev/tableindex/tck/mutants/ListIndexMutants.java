@@ -1124,6 +1124,63 @@ public final class ListIndexMutants {
         }
     }
 
+    public static final class ComparisonsTwoValued extends AnyElementMutant {
+        public ComparisonsTwoValued() {
+            super("mutant-comparisons-two-valued", "takes a predicate that is UNKNOWN on an element (a null operand) as FALSE there",
+                    "LEI-R095");
+        }
+
+        @Override
+        TruthValue row(BoundPredicate predicate, List<Object[]> list) {
+            if (list == null) {
+                return TruthValue.UNKNOWN;
+            }
+            TruthValue result = TruthValue.FALSE;
+            for (Object[] element : list) {
+                TruthValue value = predicate.test(element);
+                result = result.or(value == TruthValue.UNKNOWN ? TruthValue.FALSE : value);
+            }
+            return result;
+        }
+    }
+
+    /** Evaluates another predicate text than the one asked, as a reader with one rewriting bug. */
+    abstract static class RewritingMutant extends ReferenceMutant {
+        RewritingMutant(String name, String flaw, String... breaks) {
+            super(name, flaw, breaks);
+        }
+
+        abstract String rewrite(String predicate);
+
+        @Override
+        EvaluateAnyElementResult evaluateAnyElement(EvaluateAnyElementRequest request) {
+            return reference.evaluateAnyElement(request.toBuilder().setPredicate(rewrite(request.getPredicate())).clearPredicateTree()
+                    .build());
+        }
+    }
+
+    public static final class InIgnoresNull extends RewritingMutant {
+        public InIgnoresNull() {
+            super("mutant-in-ignores-null", "leaves a NULL literal out of an IN list", "LEI-R096");
+        }
+
+        @Override
+        String rewrite(String predicate) {
+            return predicate.replaceAll("(?i),\\s*NULL\\s*\\)", ")").replaceAll("(?i)\\(\\s*NULL\\s*,", "(");
+        }
+    }
+
+    public static final class DistinctAsNotEqual extends RewritingMutant {
+        public DistinctAsNotEqual() {
+            super("mutant-distinct-as-not-equal", "evaluates IS [NOT] DISTINCT FROM as <> and =, UNKNOWN on nulls", "LEI-R097");
+        }
+
+        @Override
+        String rewrite(String predicate) {
+            return predicate.replaceAll("(?i)IS NOT DISTINCT FROM", "=").replaceAll("(?i)IS DISTINCT FROM", "<>");
+        }
+    }
+
     public static final class UnknownFieldUnderNot extends ReferenceMutant {
         public UnknownFieldUnderNot() {
             super("mutant-unknown-field-under-not", "evaluates NOT any_element over a field the element does not have as NULL"

@@ -1,0 +1,340 @@
+package dev.tableindex.tck.mutants;
+
+import dev.tableindex.tck.api.TckEngineProvider;
+import dev.tableindex.tck.engine.Engines;
+import dev.tableindex.tck.integrity.RulesCatalogue;
+import dev.tableindex.tck.integrity.RulesCatalogue.Level;
+import dev.tableindex.tck.integrity.RulesCatalogue.Rule;
+import dev.tableindex.tck.run.Outcome;
+import dev.tableindex.tck.run.ScenarioResult;
+import dev.tableindex.tck.run.TckReport;
+import dev.tableindex.tck.run.TckRun;
+import java.io.PrintWriter;
+import java.nio.file.Path;
+import java.time.Duration;
+import java.util.ArrayList;
+import java.util.Comparator;
+import java.util.HashSet;
+import java.util.LinkedHashMap;
+import java.util.LinkedHashSet;
+import java.util.List;
+import java.util.Map;
+import java.util.Optional;
+import java.util.ServiceLoader;
+import java.util.Set;
+import java.util.TreeSet;
+import java.util.regex.Pattern;
+import java.util.stream.Collectors;
+
+/**
+ * The kill matrix: each mutant engine ({@link MutantEngine}) runs the scenarios of the rules it says
+ * it breaks ({@link RulesCatalogue}), in process, through {@link TckRun}; a rule is killed by a mutant
+ * when one of its scenarios comes out FAIL (for a should, may or decision rule also ADVISORY_FAIL,
+ * which never satisfies a must rule). An ERROR is no verdict, so it kills nothing.
+ *
+ * <p>Problems (each fails {@code KillMatrixTest}): a mutant breaks a rule the catalogue does not have;
+ * a mutant survives a rule it breaks; a must rule has no mutant that its scenarios kill; a mutant's
+ * name is malformed or taken twice, or it breaks nothing, or has no flaw.
+ *
+ * <p>{@link #report} is {@code docs/kill-matrix.md}.
+ */
+public final class KillMatrix {
+
+    /** How {@code docs/kill-matrix.md} is regenerated (the one mechanism: a system property of KillMatrixTest). */
+    public static final String COMMAND = "mvn -B -pl tck-runner -am test -Dtest=KillMatrixTest"
+            + " -Dsurefire.failIfNoSpecifiedTests=false -Dtck.killMatrix.write=true";
+    private static final Pattern NAME = Pattern.compile("mutant-[a-z0-9]+(-[a-z0-9]+)*");
+
+    /**
+     * What one mutant did to one rule it breaks.
+     *
+     * @param failed   the rule's scenarios (result ids, rows as {@code <id>#<n>}) that came out FAIL
+     * @param advisory those that came out ADVISORY_FAIL
+     * @param others   the rest, as {@code <id> <OUTCOME>}, to explain a survivor
+     */
+    public record Kill(String mutant, String flaw, Rule rule, List<String> failed, List<String> advisory,
+                      List<String> others) {
+        public boolean killed() {
+            return killedAt(rule.level(), failed, advisory);
+        }
+    }
+
+    /** Whether FAIL / ADVISORY_FAIL results kill a rule of {@code level}: an advisory never kills a must. */
+    static boolean killedAt(Level level, List<String> failed, List<String> advisory) {
+        return !failed.isEmpty() || (level != Level.MUST && !advisory.isEmpty());
+    }
+
+    private final RulesCatalogue catalogue;
+    private final Set<String> documents;
+    private final List<MutantEngine> mutants;
+    private final List<Kill> kills;
+    private final List<String> problems;
+
+    private KillMatrix(RulesCatalogue catalogue, Set<String> documents, List<MutantEngine> mutants, List<Kill> kills,
+                       List<String> problems) {
+        this.catalogue = catalogue;
+        this.documents = documents;
+        this.mutants = mutants;
+        this.kills = kills;
+        this.problems = problems;
+    }
+
+    /** Every {@link MutantEngine} registered as a {@link TckEngineProvider} (ServiceLoader), by name. */
+    public static List<MutantEngine> registered() {
+        return ServiceLoader.load(TckEngineProvider.class).stream().map(ServiceLoader.Provider::get)
+                .filter(MutantEngine.class::isInstance).map(MutantEngine.class::cast)
+                .sorted(Comparator.comparing(MutantEngine::name)).toList();
+    }
+
+    /**
+     * Runs every mutant on the scenarios of the rules it breaks.
+     *
+     * @param documents  the spec documents' file names (those without a catalogue are listed as such)
+     * @param reports    a folder for each mutant's run reports ({@code <reports>/<mutant>/})
+     * @param log        one line per mutant: what ran, what it killed, how long it took
+     */
+    public static KillMatrix run(RulesCatalogue catalogue, Set<String> documents, List<? extends MutantEngine> mutants,
+                                 Path reports, PrintWriter log) {
+        List<String> problems = new ArrayList<>();
+        catalogue.problems().forEach(p -> problems.add("catalogue: " + p));
+        List<MutantEngine> sorted = mutants.stream().sorted(Comparator.comparing(MutantEngine::name))
+                .map(MutantEngine.class::cast).toList();
+        Set<String> names = new HashSet<>();
+        List<Kill> kills = new ArrayList<>();
+        for (MutantEngine mutant : sorted) {
+            String who = mutant.name() + " (" + mutant.getClass().getName() + ")";
+            if (!NAME.matcher(mutant.name()).matches()) {
+                problems.add(who + ": name is not mutant-<kebab-case-flaw>");
+            }
+            if (!names.add(mutant.name())) {
+                problems.add(who + ": another mutant has this name");
+                continue;
+            }
+            if (mutant.flaw() == null || mutant.flaw().isBlank()) {
+                problems.add(who + ": no flaw (say the bug in one sentence)");
+            }
+            if (mutant.breaks().isEmpty()) {
+                problems.add(who + ": breaks no rule");
+            }
+            List<Rule> rules = new ArrayList<>();
+            for (String id : new TreeSet<>(mutant.breaks())) {
+                Optional<Rule> rule = catalogue.rule(id);
+                if (rule.isEmpty()) {
+                    problems.add(who + ": breaks " + id + ", which no catalogue in features/rules/ has");
+                } else {
+                    rules.add(rule.get());
+                }
+            }
+            long started = System.nanoTime();
+            List<ScenarioResult> results = runScenarios(mutant, rules, reports, log);
+            for (Rule rule : rules) {
+                Kill kill = judge(mutant, rule, results);
+                kills.add(kill);
+                if (!kill.killed()) {
+                    problems.add(who + " survives " + rule.id() + " (" + rule.level().label() + ", " + rule.location()
+                            + "): " + (rule.scenarios().isEmpty() ? "no scenario checks it"
+                            : kill.advisory().isEmpty() && kill.others().isEmpty() ? "none of its scenarios ran"
+                            : "its scenarios came out " + String.join(", ", explain(kill))));
+                }
+            }
+            log.printf("kill matrix: %-45s %5d ms, %d scenario results, killed %s%n", mutant.name(),
+                    Duration.ofNanos(System.nanoTime() - started).toMillis(), results.size(),
+                    kills.stream().filter(k -> k.mutant().equals(mutant.name()) && k.killed())
+                            .map(k -> k.rule().id()).toList());
+            log.flush();
+        }
+        for (Rule rule : catalogue.rules()) {
+            if (rule.level() == Level.MUST && kills.stream().noneMatch(k -> k.rule().equals(rule) && k.killed())) {
+                problems.add(rule.id() + " (must, " + rule.location() + ") has no mutant that its scenarios kill"
+                        + (rule.scenarios().isEmpty() ? " (no scenario checks it)" : ""));
+            }
+        }
+        return new KillMatrix(catalogue, Set.copyOf(documents), sorted, List.copyOf(kills), List.copyOf(problems));
+    }
+
+    private static List<String> explain(Kill kill) {
+        List<String> out = new ArrayList<>();
+        kill.advisory().forEach(id -> out.add(id + " ADVISORY_FAIL (does not kill a must rule)"));
+        out.addAll(kill.others());
+        return out;
+    }
+
+    /** One in-process run of the mutant over the scenarios its rules list (none: no run). */
+    private static List<ScenarioResult> runScenarios(MutantEngine mutant, List<Rule> rules, Path reports, PrintWriter log) {
+        Set<String> ids = new TreeSet<>();
+        rules.forEach(r -> r.scenarios().forEach(ref -> ids.add(baseId(ref))));
+        if (ids.isEmpty()) {
+            return List.of();
+        }
+        String tags = ids.stream().map(id -> "@id:" + id).collect(Collectors.joining(" or "));
+        TckReport report = TckRun.run(new TckRun.Options(mutant.name(), tags, null, reports.resolve(mutant.name()),
+                        false, false, new Engines.Timeouts(Duration.ofSeconds(60), Duration.ofSeconds(30)),
+                        Path.of(System.getProperty("tck.workdir", "."))),
+                new PrintWriter(PrintWriter.nullWriter()));
+        return report.scenarios();
+    }
+
+    private static Kill judge(MutantEngine mutant, Rule rule, List<ScenarioResult> results) {
+        List<String> failed = new ArrayList<>();
+        List<String> advisory = new ArrayList<>();
+        List<String> others = new ArrayList<>();
+        Set<String> seen = new LinkedHashSet<>();
+        for (String ref : rule.scenarios()) {
+            for (ScenarioResult r : results) {
+                boolean matches = ref.contains("#") ? r.id().equals(ref) : r.id().equals(ref) || r.id().startsWith(ref + "#");
+                if (!matches || !seen.add(r.id())) {
+                    continue;
+                }
+                if (r.outcome() == Outcome.FAIL) {
+                    failed.add(r.id());
+                } else if (r.outcome() == Outcome.ADVISORY_FAIL) {
+                    advisory.add(r.id());
+                } else {
+                    others.add(r.id() + " " + r.outcome() + (r.outcome() == Outcome.ERROR ? " (" + r.message() + ")" : ""));
+                }
+            }
+        }
+        return new Kill(mutant.name(), mutant.flaw(), rule, List.copyOf(failed), List.copyOf(advisory), List.copyOf(others));
+    }
+
+    private static String baseId(String ref) {
+        int hash = ref.indexOf('#');
+        return hash < 0 ? ref : ref.substring(0, hash);
+    }
+
+    public List<Kill> kills() {
+        return kills;
+    }
+
+    /** Everything that fails the matrix; empty when every mutant is killed and every must rule has a killer. */
+    public List<String> problems() {
+        return problems;
+    }
+
+    /** Per document: how many rules a wrong engine fails, how many are checked without a killing mutant, how many are unchecked. */
+    public record Audit(String document, String catalogueFile, int statements, int killed, int checkedNotKilled,
+                        int unchecked) {
+    }
+
+    /** The audit per document, for all rules ({@code mustOnly} false) or for must rules only. */
+    public List<Audit> audit(boolean mustOnly) {
+        List<Audit> out = new ArrayList<>();
+        Map<String, String> fileByDocument = new LinkedHashMap<>();
+        catalogue.documentsByFile().forEach((file, doc) -> fileByDocument.put(doc, file));
+        for (String document : new TreeSet<>(documents)) {
+            String file = fileByDocument.get(document);
+            List<Rule> rules = catalogue.rulesOf(document).stream()
+                    .filter(r -> !mustOnly || r.level() == Level.MUST).toList();
+            int killed = (int) rules.stream().filter(this::killed).count();
+            int unchecked = (int) rules.stream().filter(r -> !r.checked()).count();
+            out.add(new Audit(document, file, rules.size(), killed, rules.size() - killed - unchecked, unchecked));
+        }
+        return out;
+    }
+
+    private boolean killed(Rule rule) {
+        return kills.stream().anyMatch(k -> k.rule().equals(rule) && k.killed());
+    }
+
+    /** {@code docs/kill-matrix.md}. */
+    public String report() {
+        StringBuilder md = new StringBuilder();
+        md.append("# Kill matrix: each rule, the mutant engines that break it, the scenarios that catch them\n\n");
+        md.append("<!-- generated, do not edit: ").append(COMMAND).append(" -->\n\n");
+        md.append("Generated by `KillMatrixTest` (tck-runner tests, part of `mvn verify`), which fails when this page is\n")
+                .append("not current. Regenerate it with\n\n```sh\n").append(COMMAND).append("\n```\n\n");
+        md.append("Each spec document in `spec/` has a rules catalogue, `features/rules/<document-stem>.yaml`: its\n")
+                .append("normative statements one by one, each with its level (the document's own must, should or may, or\n")
+                .append("`decision` for a kit decision) and the scenarios that check it (schema\n")
+                .append("`tck-runner/src/main/resources/schemas/rules-catalogue.schema.json`, checked by `SuiteIntegrity`).\n")
+                .append("A mutant engine (`tck-runner/src/test/java/dev/tableindex/tck/mutants/`) is a copy of the reference\n")
+                .append("engine with exactly one plausible bug; it names the rules it breaks. The test runs each mutant, in\n")
+                .append("process, on the scenarios of those rules. A rule is killed by a mutant when one of its scenarios\n")
+                .append("comes out FAIL; for a should, may or decision rule an ADVISORY_FAIL also counts (marked *advisory*),\n")
+                .append("never for a must rule. The test fails when a mutant survives a rule it breaks, when a must rule has\n")
+                .append("no mutant that its scenarios kill, or when a mutant names a rule no catalogue has. A document without\n")
+                .append("a catalogue file is not judged yet.\n\n");
+
+        md.append("## Audit\n\n");
+        md.append("Per document, its statements (rules): those whose wrong engine fails (a mutant that breaks it is\n")
+                .append("killed by its scenarios), those that scenarios check but that no mutant shows to be caught (a\n")
+                .append("plausible wrong engine may pass them), and those that no scenario checks. Computed from the\n")
+                .append("catalogue and this run, never declared.\n\n");
+        auditTable(md, "All statements", audit(false));
+        auditTable(md, "Must statements", audit(true));
+        long killedMutants = mutants.stream().filter(m -> kills.stream().anyMatch(k -> k.mutant().equals(m.name()) && k.killed()))
+                .count();
+        md.append(mutants.size()).append(" mutants, ").append(killedMutants).append(" killed; ")
+                .append(catalogue.rules().size()).append(" rules in ").append(catalogue.documents().size())
+                .append(" catalogues.\n");
+
+        md.append("\n## Mutants\n\n");
+        if (mutants.isEmpty()) {
+            md.append("No mutant is registered.\n");
+        } else {
+            md.append("| mutant | flaw | breaks | killed by |\n|---|---|---|---|\n");
+            for (MutantEngine m : mutants) {
+                List<Kill> own = kills.stream().filter(k -> k.mutant().equals(m.name())).toList();
+                md.append("| `").append(m.name()).append("` | ").append(cell(m.flaw())).append(" | ")
+                        .append(new TreeSet<>(m.breaks()).stream().collect(Collectors.joining(", "))).append(" | ")
+                        .append(own.stream().anyMatch(Kill::killed) ? own.stream().flatMap(k -> killers(k).stream())
+                                .distinct().collect(Collectors.joining(", ")) : "**survives**")
+                        .append(" |\n");
+            }
+        }
+
+        for (Audit a : audit(false)) {
+            md.append("\n## `").append(a.document()).append("`\n\n");
+            if (a.catalogueFile() == null) {
+                md.append("No catalogue file yet (`features/rules/").append(RulesCatalogue.stem(a.document()))
+                        .append(".yaml`).\n");
+                continue;
+            }
+            md.append("Catalogue: `").append(a.catalogueFile()).append("`.\n\n");
+            md.append("| rule | level | statement | mutant | flaw | killing scenarios |\n|---|---|---|---|---|---|\n");
+            for (Rule rule : catalogue.rulesOf(a.document())) {
+                List<Kill> own = kills.stream().filter(k -> k.rule().equals(rule)).toList();
+                String head = "| " + rule.id() + " | " + rule.level().label() + " | " + cell(rule.statement()) + " | ";
+                if (own.isEmpty()) {
+                    md.append(head).append("— | — | ")
+                            .append(rule.checked() ? "no mutant (checked by " + String.join(", ", rule.scenarios()) + ")"
+                                    : "no scenario checks it")
+                            .append(" |\n");
+                }
+                for (Kill k : own) {
+                    md.append(head).append('`').append(k.mutant()).append("` | ").append(cell(k.flaw())).append(" | ")
+                            .append(k.killed() ? String.join(", ", killers(k)) : "**survives**").append(" |\n");
+                }
+            }
+        }
+        return md.toString();
+    }
+
+    private static List<String> killers(Kill k) {
+        List<String> out = new ArrayList<>(k.failed());
+        if (k.rule().level() != Level.MUST) {
+            k.advisory().forEach(id -> out.add(id + " *advisory*"));
+        }
+        return out;
+    }
+
+    private static void auditTable(StringBuilder md, String title, List<Audit> rows) {
+        md.append("**").append(title).append("**\n\n");
+        md.append("| document | statements | a wrong engine fails | checked, no killing mutant | not checked |\n")
+                .append("|---|---:|---:|---:|---:|\n");
+        for (Audit a : rows) {
+            md.append("| `").append(a.document()).append("` | ");
+            if (a.catalogueFile() == null) {
+                md.append("no catalogue yet | | | |\n");
+            } else {
+                md.append(a.statements()).append(" | ").append(a.killed()).append(" | ").append(a.checkedNotKilled())
+                        .append(" | ").append(a.unchecked()).append(" |\n");
+            }
+        }
+        md.append('\n');
+    }
+
+    private static String cell(String text) {
+        return text.replace("|", "\\|").replaceAll("\\s+", " ").strip();
+    }
+}

@@ -1,0 +1,129 @@
+package dev.tableindex.tck.mutants;
+
+import static org.assertj.core.api.Assertions.assertThat;
+
+import dev.tableindex.tck.integrity.RulesCatalogue;
+import dev.tableindex.tck.integrity.RulesCatalogue.Level;
+import dev.tableindex.tck.integrity.SpecDocuments;
+import java.io.PrintWriter;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.util.List;
+import java.util.Map;
+import java.util.Set;
+import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.io.TempDir;
+
+/**
+ * The kill matrix of the shipped catalogue and every registered mutant (docs/kill-matrix.md), and the
+ * matrix itself on a fixture catalogue.
+ */
+class KillMatrixTest {
+    private static final PrintWriter LOG = new PrintWriter(System.out, true);
+
+    @TempDir
+    Path reports;
+
+    @Test
+    void everyMutantIsKilledEveryMustRuleHasAKillerAndThePageIsCurrent() throws Exception {
+        long started = System.nanoTime();
+        RulesCatalogue catalogue = RulesCatalogue.load();
+        List<MutantEngine> mutants = KillMatrix.registered();
+        KillMatrix matrix = KillMatrix.run(catalogue, SpecDocuments.load().files(), mutants, reports, LOG);
+        LOG.printf("kill matrix: %d mutants, %d rules, %d ms%n", mutants.size(), catalogue.rules().size(),
+                (System.nanoTime() - started) / 1_000_000);
+
+        Path page = Path.of(System.getProperty("tck.golden.dir", "../golden-files")).resolveSibling("docs/kill-matrix.md");
+        if (Boolean.getBoolean("tck.killMatrix.write")) {
+            Files.writeString(page, matrix.report());
+            LOG.println("kill matrix: wrote " + page.toAbsolutePath().normalize());
+        }
+        assertThat(matrix.problems()).as("kill matrix problems").isEmpty();
+        assertThat(Files.exists(page) ? Files.readString(page) : "")
+                .as("docs/kill-matrix.md is stale: regenerate it with " + KillMatrix.COMMAND)
+                .isEqualTo(matrix.report());
+    }
+
+    private static final String FIXTURE = """
+            - id: FX-R001
+              spec: lance-table.proto#Manifest
+              level: must
+              statement: "A damaged manifest must be refused."
+              scenarios: [MR-0050]
+            - id: FX-R002
+              spec: lance-table.proto#Manifest
+              level: should
+              statement: "A refusal should name what is wrong."
+              scenarios: [MR-0051]
+            - id: FX-R003
+              spec: lance-table.proto#Manifest
+              level: must
+              statement: "One row: a truncated manifest must be refused."
+              scenarios: [MR-0050#1]
+            - id: FX-R004
+              spec: lance-table.proto#Manifest
+              level: must
+              statement: "Unchecked."
+              scenarios: []
+            - id: FX-R005
+              spec: lance-table.proto#Manifest
+              level: may
+              statement: "Checked, no mutant."
+              scenarios: [MR-0001]
+            """;
+
+    @Test
+    void onAFixtureCatalogueTheMatrixFindsKillsSurvivorsAndMustRulesWithoutKiller() {
+        RulesCatalogue catalogue = RulesCatalogue.of(Map.of("rules/lance-table-proto.yaml", FIXTURE),
+                Set.of("lance-table.proto", "lance-list-element-index.md"));
+        assertThat(catalogue.problems()).isEmpty();
+        KillMatrix matrix = KillMatrix.run(catalogue, Set.of("lance-table.proto", "lance-list-element-index.md"), List.of(
+                new KillMatrixFixtures.Described(KillMatrixFixtures.AcceptsDamagedManifests.NAME,
+                        Set.of("FX-R001", "FX-R002", "FX-R003"), "Returns an empty manifest instead of refusing."),
+                new KillMatrixFixtures.Described(KillMatrixFixtures.NoBug.NAME, Set.of("FX-R001", "FX-R009"),
+                        "None.")), reports, LOG);
+
+        assertThat(matrix.kills()).filteredOn(k -> k.mutant().equals(KillMatrixFixtures.AcceptsDamagedManifests.NAME))
+                .allSatisfy(k -> assertThat(k.killed()).as(k.rule().id()).isTrue());
+        assertThat(matrix.kills()).filteredOn(k -> k.rule().id().equals("FX-R002")).singleElement()
+                .satisfies(k -> assertThat(k.failed()).isEmpty())
+                .satisfies(k -> assertThat(k.advisory()).isNotEmpty().allSatisfy(id -> assertThat(id).startsWith("MR-0051#")));
+        assertThat(matrix.kills()).filteredOn(k -> k.rule().id().equals("FX-R003")
+                        && k.mutant().equals(KillMatrixFixtures.AcceptsDamagedManifests.NAME)).singleElement()
+                .satisfies(k -> assertThat(k.failed()).containsExactly("MR-0050#1"));
+
+        assertThat(matrix.problems()).hasSize(3);
+        assertThat(matrix.problems().get(0)).startsWith(KillMatrixFixtures.NoBug.NAME
+                + " (dev.tableindex.tck.mutants.KillMatrixFixtures$Described): breaks FX-R009, which no catalogue");
+        assertThat(matrix.problems().get(1)).startsWith(KillMatrixFixtures.NoBug.NAME
+                + " (dev.tableindex.tck.mutants.KillMatrixFixtures$Described) survives FX-R001 (must,"
+                + " features/rules/lance-table-proto.yaml:1:3): its scenarios came out MR-0050#1 PASS");
+        assertThat(matrix.problems().get(2)).isEqualTo(
+                "FX-R004 (must, features/rules/lance-table-proto.yaml:16:3) has no mutant that its scenarios kill"
+                        + " (no scenario checks it)");
+
+        assertThat(matrix.audit(false)).containsExactly(
+                new KillMatrix.Audit("lance-list-element-index.md", null, 0, 0, 0, 0),
+                new KillMatrix.Audit("lance-table.proto", "features/rules/lance-table-proto.yaml", 5, 3, 1, 1));
+        assertThat(matrix.audit(true)).contains(
+                new KillMatrix.Audit("lance-table.proto", "features/rules/lance-table-proto.yaml", 3, 2, 0, 1));
+        assertThat(matrix.report())
+                .contains("| `lance-table.proto` | 5 | 3 | 1 | 1 |")
+                .contains("| `lance-list-element-index.md` | no catalogue yet | | | |")
+                .contains("| FX-R002 | should | A refusal should name what is wrong. | `"
+                        + KillMatrixFixtures.AcceptsDamagedManifests.NAME + "` | Returns an empty manifest instead of refusing. | MR-0051#1 *advisory*")
+                .contains("| FX-R001 | must | A damaged manifest must be refused. | `" + KillMatrixFixtures.NoBug.NAME
+                        + "` | None. | **survives** |")
+                .contains("| FX-R004 | must | Unchecked. | — | — | no scenario checks it |")
+                .contains("| FX-R005 | may | Checked, no mutant. | — | — | no mutant (checked by MR-0001) |");
+    }
+
+    @Test
+    void anAdvisoryFailNeverKillsAMustRule() {
+        assertThat(KillMatrix.killedAt(Level.MUST, List.of(), List.of("X-0001"))).isFalse();
+        assertThat(KillMatrix.killedAt(Level.SHOULD, List.of(), List.of("X-0001"))).isTrue();
+        assertThat(KillMatrix.killedAt(Level.DECISION, List.of(), List.of("X-0001"))).isTrue();
+        assertThat(KillMatrix.killedAt(Level.MUST, List.of("X-0001"), List.of())).isTrue();
+        assertThat(KillMatrix.killedAt(Level.MAY, List.of(), List.of())).isFalse();
+    }
+}
