@@ -22,7 +22,9 @@ Feature: AE05 A predicate that cannot be evaluated is refused
       """
 
   @id:AE-0040 @spec:lance-list-element-index.md#accelerated-queries @level:must @requires:any_element
-  Scenario Outline: A predicate that cannot be evaluated is refused, with or without NOT
+  Scenario Outline: A predicate naming a field the element does not have is refused, with or without NOT
+    "The predicate refers to the element's fields by their current names": a name that is no field of the
+    element under any spelling has no value, so the call has none either.
     When the engine evaluates any_element with the predicate "<predicate>"
     Then the predicate is refused
     When the engine evaluates NOT any_element with the predicate "<predicate>"
@@ -32,6 +34,19 @@ Feature: AE05 A predicate that cannot be evaluated is refused
       | predicate                              |
       | labels = 'car'                         |
       | label = 'car' AND confidance > 0.5     |
+
+  @id:AE-0042 @spec:lance-list-element-index.md#accelerated-queries @level:should @requires:any_element
+  Scenario Outline: What the kit's predicate grammar refuses is refused, with or without NOT
+    The spec does not define the predicate language; these rows follow the kit's grammar
+    (docs/any-element-grammar.md: case-sensitive names, single-quoted strings, typed literals, no implicit
+    casts), hence level should. An engine with another SQL dialect may accept some of them.
+    When the engine evaluates any_element with the predicate "<predicate>"
+    Then the predicate is refused
+    When the engine evaluates NOT any_element with the predicate "<predicate>"
+    Then the predicate is refused
+
+    Examples:
+      | predicate                              |
       | Label = 'car'                          |
       | label = \"car\"                        |
       | confidence = 'high'                    |

@@ -7,8 +7,9 @@ Feature: KE02 Encodings order as the tuples do, and a tuple's first keys are a p
 
   @id:KE-0002 @spec:lance-list-element-index.md#key-encoding @level:must @requires:key_encoding
   Scenario Outline: Two tuples' encodings order as the tuples
+    The engine encodes both tuples; the kit compares the bytes as unsigned bytes.
     Given the key types "<types>"
-    When the engine compares the encodings of <left> and <right>
+    When the engine encodes <left> and <right>
     Then the first sorts <order> the second
 
     Examples:

@@ -58,8 +58,7 @@ Feature: LEI05 NOT any_element: answered from the index only when the NULL rows 
     label IS NULL AND confidence > 0.25: TRUE 7; NULL 3, 5 (null element: IS NULL TRUE, > UNKNOWN); FALSE the rest.
     label IN ('car', 'dog') AND confidence IN (0.5, 1.0): TRUE 0, 2, 8, 9; NULL 3, 5, 6, 7; FALSE 1, 4.
     When the reader answers NOT any_element with the predicate "<predicate>"
-    Then NOT any_element is answered from the index
-    And the row addresses are "<rows>"
+    Then the row addresses are "<rows>"
 
     Examples:
       | predicate                                               | rows                                   |
@@ -89,8 +88,7 @@ Feature: LEI05 NOT any_element: answered from the index only when the NULL rows 
     confidence IS DISTINCT FROM 0.5: TRUE 1, 2, 6, 9; NULL 3, 5; FALSE 0, 4, 7, 8.
     confidence IS NOT DISTINCT FROM 0.5: TRUE 0; NULL 3, 7; FALSE 1, 2, 4, 5, 6, 8, 9.
     When the reader answers NOT any_element with the predicate "<predicate>"
-    Then NOT any_element is refused because "a conjunct is not answered from the keys"
-    And the row addresses are "<rows>"
+    Then the row addresses are "<rows>"
 
     Examples:
       | predicate                                                | rows                                   |
@@ -110,8 +108,7 @@ Feature: LEI05 NOT any_element: answered from the index only when the NULL rows 
     "label IN ('car', NULL) is UNKNOWN for dog, although label is not null": row 8 (dog, bus) is NULL,
     not FALSE, though neither label is null. TRUE 0, 1, 2, 6, 9; NULL 3, 5, 7, 8; FALSE 4.
     When the reader answers NOT any_element with the predicate "label IN ('car', NULL)"
-    Then NOT any_element is refused because "a conjunct holds a NULL literal"
-    And the row addresses are "0:4"
+    Then the row addresses are "0:4"
 
   @id:LEI-0063 @spec:lance-list-element-index.md#accelerated-queries @level:must @requires:list_element_index
   Scenario: The reader stops enumerating null sets past its limit: evaluated on the data
@@ -120,13 +117,77 @@ Feature: LEI05 NOT any_element: answered from the index only when the NULL rows 
     The rows are those of LEI-0060's last example: TRUE 0, 2, 8, 9; NULL 3, 5, 6, 7; FALSE 1, 4.
     Given the reader enumerates at most 3 null-set combinations
     When the reader answers NOT any_element with the predicate "label IN ('car', 'dog') AND confidence IN (0.5, 1.0)"
-    Then NOT any_element is refused because "the enumeration limit of 3 combinations was reached"
-    And the row addresses are "0:1, 0:4"
+    Then the row addresses are "0:1, 0:4"
 
   @id:LEI-0064 @spec:lance-list-element-index.md#accelerated-queries @level:must @requires:list_element_index
   Scenario: A limit that the combinations reach but do not pass still answers from the index
     The same 5 combinations, with a limit of 5.
     Given the reader enumerates at most 5 null-set combinations
     When the reader answers NOT any_element with the predicate "label IN ('car', 'dog') AND confidence IN (0.5, 1.0)"
+    Then the row addresses are "0:1, 0:4"
+
+  @id:LEI-0160 @spec:lance-list-element-index.md#accelerated-queries @level:should @requires:list_element_index
+  Scenario Outline: Plan of LEI-0060: NOT any_element answered from the index: every row but the TRUE and the NULL ones
+    The plan for LEI-0060, which checks the rows at must. The spec says a reader "may" answer from the index,
+    so how it plans (EXACT, SUPERSET, NOT_USED), the ranges it searches (the kit's construction of the
+    spec's ranges, bound for bound) and the reason codes it gives are informational: level should.
+    When the reader answers NOT any_element with the predicate "<predicate>"
     Then NOT any_element is answered from the index
-    And the row addresses are "0:1, 0:4"
+
+    Examples:
+      | predicate                                               | rows                                   |
+      | label = 'car'                                           | 0:4, 0:8                               |
+      | label IN ('car', 'dog')                                 | 0:4                                    |
+      | label IS NULL                                           | 0:0, 0:1, 0:2, 0:4, 0:6, 0:8, 0:9      |
+      | label = 'car' AND confidence > 0.5                      | 0:0, 0:1, 0:4, 0:7, 0:8                |
+      | label = 'car' AND confidence < 0.5                      | 0:0, 0:2, 0:4, 0:7, 0:8, 0:9           |
+      | label = 'dog' AND confidence BETWEEN 0.5 AND 1.0        | 0:0, 0:1, 0:4, 0:6, 0:9                |
+      | label IS NULL AND confidence > 0.25                     | 0:0, 0:1, 0:2, 0:4, 0:6, 0:8, 0:9      |
+      | label IN ('car', 'dog') AND confidence IN (0.5, 1.0)    | 0:1, 0:4                               |
+
+  @id:LEI-0161 @spec:lance-list-element-index.md#accelerated-queries @level:should @requires:list_element_index
+  Scenario Outline: Plan of LEI-0061: A conjunct not answered from the keys, IS NOT NULL, IS [NOT] TRUE|FALSE|UNKNOWN or IS [NOT] DISTINCT FROM: evaluated on the data
+    The plan for LEI-0061, which checks the rows at must. The spec says a reader "may" answer from the index,
+    so how it plans (EXACT, SUPERSET, NOT_USED), the ranges it searches (the kit's construction of the
+    spec's ranges, bound for bound) and the reason codes it gives are informational: level should.
+    When the reader answers NOT any_element with the predicate "<predicate>"
+    Then NOT any_element is refused because CONJUNCT_NOT_FROM_KEYS
+
+    Examples:
+      | predicate                                                | rows                                   |
+      | label = 'car' AND area > 50                              | 0:1, 0:2, 0:4, 0:7, 0:8                |
+      | label = 'car' AND confidence IS NOT NULL                 | 0:4, 0:5, 0:6, 0:8                     |
+      | label = 'car' AND (confidence > 0.5) IS TRUE             | 0:0, 0:1, 0:4, 0:5, 0:6, 0:7, 0:8      |
+      | label = 'car' AND (confidence > 0.5) IS NOT TRUE         | 0:2, 0:4, 0:8, 0:9                     |
+      | label = 'car' AND (confidence > 0.5) IS FALSE            | 0:2, 0:4, 0:5, 0:6, 0:8, 0:9           |
+      | label = 'car' AND (confidence > 0.5) IS NOT FALSE        | 0:0, 0:1, 0:4, 0:7, 0:8                |
+      | label = 'car' AND (confidence > 0.5) IS UNKNOWN          | 0:0, 0:1, 0:2, 0:4, 0:7, 0:8, 0:9      |
+      | label = 'car' AND (confidence > 0.5) IS NOT UNKNOWN      | 0:4, 0:5, 0:6, 0:8                     |
+      | label = 'car' AND confidence IS DISTINCT FROM 0.5        | 0:0, 0:4, 0:7, 0:8                     |
+      | label = 'car' AND confidence IS NOT DISTINCT FROM 0.5    | 0:1, 0:2, 0:4, 0:5, 0:6, 0:8, 0:9      |
+
+  @id:LEI-0162 @spec:lance-list-element-index.md#accelerated-queries @level:should @requires:list_element_index
+  Scenario: Plan of LEI-0062: A conjunct with a NULL literal: evaluated on the data
+    The plan for LEI-0062, which checks the rows at must. The spec says a reader "may" answer from the index,
+    so how it plans (EXACT, SUPERSET, NOT_USED), the ranges it searches (the kit's construction of the
+    spec's ranges, bound for bound) and the reason codes it gives are informational: level should.
+    When the reader answers NOT any_element with the predicate "label IN ('car', NULL)"
+    Then NOT any_element is refused because NULL_LITERAL
+
+  @id:LEI-0163 @spec:lance-list-element-index.md#accelerated-queries @level:should @requires:list_element_index
+  Scenario: Plan of LEI-0063: The reader stops enumerating null sets past its limit: evaluated on the data
+    The plan for LEI-0063, which checks the rows at must. The spec says a reader "may" answer from the index,
+    so how it plans (EXACT, SUPERSET, NOT_USED), the ranges it searches (the kit's construction of the
+    spec's ranges, bound for bound) and the reason codes it gives are informational: level should.
+    Given the reader enumerates at most 3 null-set combinations
+    When the reader answers NOT any_element with the predicate "label IN ('car', 'dog') AND confidence IN (0.5, 1.0)"
+    Then NOT any_element is refused because ENUMERATION_LIMIT
+
+  @id:LEI-0164 @spec:lance-list-element-index.md#accelerated-queries @level:should @requires:list_element_index
+  Scenario: Plan of LEI-0064: A limit that the combinations reach but do not pass still answers from the index
+    The plan for LEI-0064, which checks the rows at must. The spec says a reader "may" answer from the index,
+    so how it plans (EXACT, SUPERSET, NOT_USED), the ranges it searches (the kit's construction of the
+    spec's ranges, bound for bound) and the reason codes it gives are informational: level should.
+    Given the reader enumerates at most 5 null-set combinations
+    When the reader answers NOT any_element with the predicate "label IN ('car', 'dog') AND confidence IN (0.5, 1.0)"
+    Then NOT any_element is answered from the index

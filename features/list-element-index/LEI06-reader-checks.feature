@@ -13,6 +13,8 @@ Feature: LEI06 Reader checks: resolving key fields by id, the key encoding, unco
   @id:LEI-0080 @spec:lance-list-element-index.md#index-details @level:must @requires:list_element_index
   Scenario: A dropped key field: the index is not used and the data answers
     Field 5 (confidence) was dropped. Rows: 0 [car], 1 [dog], 2 a null list.
+    The index handed to the reader is stale (written before the data were rewritten in place, as a data
+    replacement does): it still says row 1 is a car. A reader that used it would return 0:1 too.
     Given the list table
       """json
       {"column": "detections",
@@ -20,13 +22,21 @@ Feature: LEI06 Reader checks: resolving key fields by id, the key encoding, unco
        "rows": [[{"label": "car", "area": 10}], [{"label": "dog", "area": 20}], null]}
       """
     And the index recorded on field ids "4, 5" named "label, confidence" with key types "string, float"
+    And the index was written when the table was
+      """json
+      {"column": "detections",
+       "element": [{"name": "label", "type": "string", "id": 4}, {"name": "confidence", "type": "float", "id": 5},
+                   {"name": "area", "type": "float", "id": 6}],
+       "rows": [[{"label": "car", "confidence": 0.5, "area": 10}], [{"label": "car", "confidence": 0.5, "area": 20}], null]}
+      """
     When the reader answers any_element with the predicate "label = 'car'"
-    Then the index is not used because "is no longer a field of the element struct"
-    And the row addresses are "0:0"
+    Then the row addresses are "0:0"
 
   @id:LEI-0081 @spec:lance-list-element-index.md#index-details @level:must @requires:list_element_index
   Scenario: A key field dropped and a new field added under its name: the name does not bring the index back
     confidence is now field 8, not field 5. Rows: 0 [(car, 0.75)], 1 [(car, 0.25)], 2 [(dog, 1.0)].
+    The index handed to the reader is stale (written before the data were rewritten in place, as a data
+    replacement does): it has row 0 at 0.25 and row 1 at 0.75. A reader that used it would return 0:1.
     Given the list table
       """json
       {"column": "detections",
@@ -35,13 +45,21 @@ Feature: LEI06 Reader checks: resolving key fields by id, the key encoding, unco
                 [{"label": "dog", "confidence": 1.0}]]}
       """
     And the index recorded on field ids "4, 5" named "label, confidence" with key types "string, float"
+    And the index was written when the table was
+      """json
+      {"column": "detections",
+       "element": [{"name": "label", "type": "string", "id": 4}, {"name": "confidence", "type": "float", "id": 5}],
+       "rows": [[{"label": "car", "confidence": 0.25}], [{"label": "car", "confidence": 0.75}],
+                [{"label": "dog", "confidence": 1.0}]]}
+      """
     When the reader answers any_element with the predicate "label = 'car' AND confidence > 0.5"
-    Then the index is not used because "is no longer a field of the element struct"
-    And the row addresses are "0:0"
+    Then the row addresses are "0:0"
 
   @id:LEI-0082 @spec:lance-list-element-index.md#index-details @level:must @requires:list_element_index
   Scenario: A key field whose type changed: the index is not used and the data answers
     Field 5 is now a double. Rows as in LEI-0081.
+    The index handed to the reader is stale (written before the data were rewritten in place, as a data
+    replacement does): it has row 0 at 0.25 and row 1 at 0.75. A reader that used it would return 0:1.
     Given the list table
       """json
       {"column": "detections",
@@ -50,9 +68,15 @@ Feature: LEI06 Reader checks: resolving key fields by id, the key encoding, unco
                 [{"label": "dog", "confidence": 1.0}]]}
       """
     And the index recorded on field ids "4, 5" named "label, confidence" with key types "string, float"
+    And the index was written when the table was
+      """json
+      {"column": "detections",
+       "element": [{"name": "label", "type": "string", "id": 4}, {"name": "confidence", "type": "float", "id": 5}],
+       "rows": [[{"label": "car", "confidence": 0.25}], [{"label": "car", "confidence": 0.75}],
+                [{"label": "dog", "confidence": 1.0}]]}
+      """
     When the reader answers any_element with the predicate "label = 'car' AND confidence > 0.5"
-    Then the index is not used because "the index was trained on float"
-    And the row addresses are "0:0"
+    Then the row addresses are "0:0"
 
   @id:LEI-0083 @spec:lance-list-element-index.md#index-details @level:must @requires:list_element_index
   Scenario: Renamed key fields: the index follows the rename and the predicate uses the new names
@@ -67,11 +91,7 @@ Feature: LEI06 Reader checks: resolving key fields by id, the key encoding, unco
       """
     And the index recorded on field ids "4, 5" named "label, confidence" with key types "string, float"
     When the reader answers any_element with the predicate "name = 'car' AND score > 0.5"
-    Then the plan is EXACT
-    And the ranges are
-      | lower                                        | upper                         |
-      | 02 63 61 72 00 00 00 00 00 03 01 BF 00 00 01 | 02 63 61 72 00 00 00 00 00 04 |
-    And the row addresses are "0:0"
+    Then the row addresses are "0:0"
 
   @id:LEI-0084 @spec:lance-list-element-index.md#index-details @level:must @requires:list_element_index
   Scenario: A key's old name given to another field names that field, not the key
@@ -89,8 +109,7 @@ Feature: LEI06 Reader checks: resolving key fields by id, the key encoding, unco
       """
     And the index recorded on field ids "4, 5" named "label, confidence" with key types "string, float"
     When the reader answers any_element with the predicate "label = 'car'"
-    Then the plan is NOT_USED
-    And the row addresses are "0:1, 0:2"
+    Then the row addresses are "0:1, 0:2"
 
   @id:LEI-0085 @spec:lance-list-element-index.md#index-details @level:must @requires:list_element_index
   Scenario: A key's old name given to another field is rechecked beside the renamed key
@@ -107,15 +126,13 @@ Feature: LEI06 Reader checks: resolving key fields by id, the key encoding, unco
       """
     And the index recorded on field ids "4, 5" named "label, confidence" with key types "string, float"
     When the reader answers any_element with the predicate "name = 'dog' AND label = 'car'"
-    Then the plan is SUPERSET
-    And the ranges are
-      | lower                         | upper                         |
-      | 02 64 6F 67 00 00 00 00 00 03 | 02 64 6F 67 00 00 00 00 00 04 |
-    And the row addresses are "0:1"
+    Then the row addresses are "0:1"
 
   @id:LEI-0086 @spec:lance-list-element-index.md#index-details @level:must @requires:list_element_index
   Scenario: An index whose key encoding is UNSPECIFIED is not used
     Rows as in LEI-0081.
+    The index handed to the reader is stale (written before the data were rewritten in place, as a data
+    replacement does): it has row 0 at 0.25 and row 1 at 0.75. A reader that used it would return 0:1.
     Given the list table
       """json
       {"column": "detections",
@@ -124,10 +141,16 @@ Feature: LEI06 Reader checks: resolving key fields by id, the key encoding, unco
                 [{"label": "dog", "confidence": 1.0}]]}
       """
     And the index recorded on field ids "4, 5" named "label, confidence" with key types "string, float"
+    And the index was written when the table was
+      """json
+      {"column": "detections",
+       "element": [{"name": "label", "type": "string", "id": 4}, {"name": "confidence", "type": "float", "id": 5}],
+       "rows": [[{"label": "car", "confidence": 0.25}], [{"label": "car", "confidence": 0.75}],
+                [{"label": "dog", "confidence": 1.0}]]}
+      """
     And the index's key encoding is LIST_ELEMENT_KEY_ENCODING_UNSPECIFIED
     When the reader answers any_element with the predicate "label = 'car' AND confidence > 0.5"
-    Then the index is not used because "unknown key encoding 0"
-    And the row addresses are "0:0"
+    Then the row addresses are "0:0"
 
   @id:LEI-0087 @spec:lance-list-element-index.md#accelerated-queries @spec:lance-list-element-index.md#storage-layout @level:must @requires:list_element_index
   Scenario: Rows of a fragment the index does not cover are still found, from the data
@@ -142,8 +165,7 @@ Feature: LEI06 Reader checks: resolving key fields by id, the key encoding, unco
     And the index recorded on field ids "4, 5" named "label, confidence" with key types "string, float"
     And the index covers fragments "0"
     When the reader answers any_element with the predicate "label = 'car'"
-    Then the plan is EXACT
-    And the row addresses are "0:0, 1:0"
+    Then the row addresses are "0:0, 1:0"
 
   @id:LEI-0088 @spec:lance-list-element-index.md#accelerated-queries @spec:lance-list-element-index.md#storage-layout @level:must @requires:list_element_index
   Scenario: NOT any_element over a fragment the index does not cover
@@ -159,8 +181,7 @@ Feature: LEI06 Reader checks: resolving key fields by id, the key encoding, unco
     And the index recorded on field ids "4, 5" named "label, confidence" with key types "string, float"
     And the index covers fragments "0"
     When the reader answers NOT any_element with the predicate "label = 'car'"
-    Then NOT any_element is answered from the index
-    And the row addresses are "0:1, 1:2"
+    Then the row addresses are "0:1, 1:2"
 
   @id:LEI-0089 @spec:lance-list-element-index.md#accelerated-queries @spec:lance-list-element-index.md#storage-layout @level:must @requires:list_element_index
   Scenario Outline: A deleted row is never returned, from the index or from the data
@@ -185,3 +206,187 @@ Feature: LEI06 Reader checks: resolving key fields by id, the key encoding, unco
       | covered |
       | 0, 1    |
       | 0       |
+
+  @id:LEI-0180 @spec:lance-list-element-index.md#index-details @level:should @requires:list_element_index
+  Scenario: Plan of LEI-0080: A dropped key field: the index is not used and the data answers
+    The plan for LEI-0080, which checks the rows at must. The spec says a reader "may" answer from the index,
+    so how it plans (EXACT, SUPERSET, NOT_USED), the ranges it searches (the kit's construction of the
+    spec's ranges, bound for bound) and the reason codes it gives are informational: level should.
+    Given the list table
+      """json
+      {"column": "detections",
+       "element": [{"name": "label", "type": "string", "id": 4}, {"name": "area", "type": "float", "id": 6}],
+       "rows": [[{"label": "car", "area": 10}], [{"label": "dog", "area": 20}], null]}
+      """
+    And the index recorded on field ids "4, 5" named "label, confidence" with key types "string, float"
+    And the index was written when the table was
+      """json
+      {"column": "detections",
+       "element": [{"name": "label", "type": "string", "id": 4}, {"name": "confidence", "type": "float", "id": 5},
+                   {"name": "area", "type": "float", "id": 6}],
+       "rows": [[{"label": "car", "confidence": 0.5, "area": 10}], [{"label": "car", "confidence": 0.5, "area": 20}], null]}
+      """
+    When the reader answers any_element with the predicate "label = 'car'"
+    Then the index is not used because KEY_FIELD_MISSING
+
+  @id:LEI-0181 @spec:lance-list-element-index.md#index-details @level:should @requires:list_element_index
+  Scenario: Plan of LEI-0081: A key field dropped and a new field added under its name: the name does not bring the index back
+    The plan for LEI-0081, which checks the rows at must. The spec says a reader "may" answer from the index,
+    so how it plans (EXACT, SUPERSET, NOT_USED), the ranges it searches (the kit's construction of the
+    spec's ranges, bound for bound) and the reason codes it gives are informational: level should.
+    Given the list table
+      """json
+      {"column": "detections",
+       "element": [{"name": "label", "type": "string", "id": 4}, {"name": "confidence", "type": "float", "id": 8}],
+       "rows": [[{"label": "car", "confidence": 0.75}], [{"label": "car", "confidence": 0.25}],
+                [{"label": "dog", "confidence": 1.0}]]}
+      """
+    And the index recorded on field ids "4, 5" named "label, confidence" with key types "string, float"
+    And the index was written when the table was
+      """json
+      {"column": "detections",
+       "element": [{"name": "label", "type": "string", "id": 4}, {"name": "confidence", "type": "float", "id": 5}],
+       "rows": [[{"label": "car", "confidence": 0.25}], [{"label": "car", "confidence": 0.75}],
+                [{"label": "dog", "confidence": 1.0}]]}
+      """
+    When the reader answers any_element with the predicate "label = 'car' AND confidence > 0.5"
+    Then the index is not used because KEY_FIELD_MISSING
+
+  @id:LEI-0182 @spec:lance-list-element-index.md#index-details @level:should @requires:list_element_index
+  Scenario: Plan of LEI-0082: A key field whose type changed: the index is not used and the data answers
+    The plan for LEI-0082, which checks the rows at must. The spec says a reader "may" answer from the index,
+    so how it plans (EXACT, SUPERSET, NOT_USED), the ranges it searches (the kit's construction of the
+    spec's ranges, bound for bound) and the reason codes it gives are informational: level should.
+    Given the list table
+      """json
+      {"column": "detections",
+       "element": [{"name": "label", "type": "string", "id": 4}, {"name": "confidence", "type": "double", "id": 5}],
+       "rows": [[{"label": "car", "confidence": 0.75}], [{"label": "car", "confidence": 0.25}],
+                [{"label": "dog", "confidence": 1.0}]]}
+      """
+    And the index recorded on field ids "4, 5" named "label, confidence" with key types "string, float"
+    And the index was written when the table was
+      """json
+      {"column": "detections",
+       "element": [{"name": "label", "type": "string", "id": 4}, {"name": "confidence", "type": "float", "id": 5}],
+       "rows": [[{"label": "car", "confidence": 0.25}], [{"label": "car", "confidence": 0.75}],
+                [{"label": "dog", "confidence": 1.0}]]}
+      """
+    When the reader answers any_element with the predicate "label = 'car' AND confidence > 0.5"
+    Then the index is not used because KEY_TYPE_CHANGED
+
+  @id:LEI-0183 @spec:lance-list-element-index.md#index-details @level:should @requires:list_element_index
+  Scenario: Plan of LEI-0083: Renamed key fields: the index follows the rename and the predicate uses the new names
+    The plan for LEI-0083, which checks the rows at must. The spec says a reader "may" answer from the index,
+    so how it plans (EXACT, SUPERSET, NOT_USED), the ranges it searches (the kit's construction of the
+    spec's ranges, bound for bound) and the reason codes it gives are informational: level should.
+    Given the list table
+      """json
+      {"column": "detections",
+       "element": [{"name": "name", "type": "string", "id": 4}, {"name": "score", "type": "float", "id": 5}],
+       "rows": [[{"name": "car", "score": 0.75}], [{"name": "car", "score": 0.25}],
+                [{"name": "dog", "score": 1.0}]]}
+      """
+    And the index recorded on field ids "4, 5" named "label, confidence" with key types "string, float"
+    When the reader answers any_element with the predicate "name = 'car' AND score > 0.5"
+    Then the plan is EXACT
+    And the ranges are
+      | lower                                        | upper                         |
+      | 02 63 61 72 00 00 00 00 00 03 01 BF 00 00 01 | 02 63 61 72 00 00 00 00 00 04 |
+
+  @id:LEI-0184 @spec:lance-list-element-index.md#index-details @level:should @requires:list_element_index
+  Scenario: Plan of LEI-0084: A key's old name given to another field names that field, not the key
+    The plan for LEI-0084, which checks the rows at must. The spec says a reader "may" answer from the index,
+    so how it plans (EXACT, SUPERSET, NOT_USED), the ranges it searches (the kit's construction of the
+    spec's ranges, bound for bound) and the reason codes it gives are informational: level should.
+    Given the list table
+      """json
+      {"column": "detections",
+       "element": [{"name": "name", "type": "string", "id": 4}, {"name": "confidence", "type": "float", "id": 5},
+                   {"name": "label", "type": "string", "id": 9}],
+       "rows": [[{"name": "car", "confidence": 0.5, "label": "dog"}],
+                [{"name": "dog", "confidence": 0.5, "label": "car"}],
+                [{"name": "car", "confidence": 0.5, "label": "car"}]]}
+      """
+    And the index recorded on field ids "4, 5" named "label, confidence" with key types "string, float"
+    When the reader answers any_element with the predicate "label = 'car'"
+    Then the plan is NOT_USED
+
+  @id:LEI-0185 @spec:lance-list-element-index.md#index-details @level:should @requires:list_element_index
+  Scenario: Plan of LEI-0085: A key's old name given to another field is rechecked beside the renamed key
+    The plan for LEI-0085, which checks the rows at must. The spec says a reader "may" answer from the index,
+    so how it plans (EXACT, SUPERSET, NOT_USED), the ranges it searches (the kit's construction of the
+    spec's ranges, bound for bound) and the reason codes it gives are informational: level should.
+    Given the list table
+      """json
+      {"column": "detections",
+       "element": [{"name": "name", "type": "string", "id": 4}, {"name": "confidence", "type": "float", "id": 5},
+                   {"name": "label", "type": "string", "id": 9}],
+       "rows": [[{"name": "car", "confidence": 0.5, "label": "dog"}],
+                [{"name": "dog", "confidence": 0.5, "label": "car"}],
+                [{"name": "car", "confidence": 0.5, "label": "car"}]]}
+      """
+    And the index recorded on field ids "4, 5" named "label, confidence" with key types "string, float"
+    When the reader answers any_element with the predicate "name = 'dog' AND label = 'car'"
+    Then the plan is SUPERSET
+    And the ranges are
+      | lower                         | upper                         |
+      | 02 64 6F 67 00 00 00 00 00 03 | 02 64 6F 67 00 00 00 00 00 04 |
+
+  @id:LEI-0186 @spec:lance-list-element-index.md#index-details @level:should @requires:list_element_index
+  Scenario: Plan of LEI-0086: An index whose key encoding is UNSPECIFIED is not used
+    The plan for LEI-0086, which checks the rows at must. The spec says a reader "may" answer from the index,
+    so how it plans (EXACT, SUPERSET, NOT_USED), the ranges it searches (the kit's construction of the
+    spec's ranges, bound for bound) and the reason codes it gives are informational: level should.
+    Given the list table
+      """json
+      {"column": "detections",
+       "element": [{"name": "label", "type": "string", "id": 4}, {"name": "confidence", "type": "float", "id": 5}],
+       "rows": [[{"label": "car", "confidence": 0.75}], [{"label": "car", "confidence": 0.25}],
+                [{"label": "dog", "confidence": 1.0}]]}
+      """
+    And the index recorded on field ids "4, 5" named "label, confidence" with key types "string, float"
+    And the index was written when the table was
+      """json
+      {"column": "detections",
+       "element": [{"name": "label", "type": "string", "id": 4}, {"name": "confidence", "type": "float", "id": 5}],
+       "rows": [[{"label": "car", "confidence": 0.25}], [{"label": "car", "confidence": 0.75}],
+                [{"label": "dog", "confidence": 1.0}]]}
+      """
+    And the index's key encoding is LIST_ELEMENT_KEY_ENCODING_UNSPECIFIED
+    When the reader answers any_element with the predicate "label = 'car' AND confidence > 0.5"
+    Then the index is not used because UNKNOWN_KEY_ENCODING
+
+  @id:LEI-0187 @spec:lance-list-element-index.md#accelerated-queries @spec:lance-list-element-index.md#storage-layout @level:should @requires:list_element_index
+  Scenario: Plan of LEI-0087: Rows of a fragment the index does not cover are still found, from the data
+    The plan for LEI-0087, which checks the rows at must. The spec says a reader "may" answer from the index,
+    so how it plans (EXACT, SUPERSET, NOT_USED), the ranges it searches (the kit's construction of the
+    spec's ranges, bound for bound) and the reason codes it gives are informational: level should.
+    Given the list table
+      """json
+      {"column": "detections",
+       "element": [{"name": "label", "type": "string", "id": 4}, {"name": "confidence", "type": "float", "id": 5}],
+       "fragments": [{"id": 0, "rows": [[{"label": "car", "confidence": 0.5}], [{"label": "dog", "confidence": 0.5}]]},
+                     {"id": 1, "rows": [[{"label": "car", "confidence": 0.75}], null, [{"label": "bus", "confidence": 0.5}]]}]}
+      """
+    And the index recorded on field ids "4, 5" named "label, confidence" with key types "string, float"
+    And the index covers fragments "0"
+    When the reader answers any_element with the predicate "label = 'car'"
+    Then the plan is EXACT
+
+  @id:LEI-0188 @spec:lance-list-element-index.md#accelerated-queries @spec:lance-list-element-index.md#storage-layout @level:should @requires:list_element_index
+  Scenario: Plan of LEI-0088: NOT any_element over a fragment the index does not cover
+    The plan for LEI-0088, which checks the rows at must. The spec says a reader "may" answer from the index,
+    so how it plans (EXACT, SUPERSET, NOT_USED), the ranges it searches (the kit's construction of the
+    spec's ranges, bound for bound) and the reason codes it gives are informational: level should.
+    Given the list table
+      """json
+      {"column": "detections",
+       "element": [{"name": "label", "type": "string", "id": 4}, {"name": "confidence", "type": "float", "id": 5}],
+       "fragments": [{"id": 0, "rows": [[{"label": "car", "confidence": 0.5}], [{"label": "dog", "confidence": 0.5}]]},
+                     {"id": 1, "rows": [[{"label": "car", "confidence": 0.75}], null, [{"label": "bus", "confidence": 0.5}]]}]}
+      """
+    And the index recorded on field ids "4, 5" named "label, confidence" with key types "string, float"
+    And the index covers fragments "0"
+    When the reader answers NOT any_element with the predicate "label = 'car'"
+    Then NOT any_element is answered from the index

@@ -114,6 +114,22 @@ public final class ListElementIndex {
                 ListElementIndexDetails.ARROW_ROW_V1, 1), new TreeSet<>(fragments), entries, pageSize);
     }
 
+    /**
+     * A segment as someone else wrote it: its details, the fragments it covers and its page_data rows
+     * in stored order, read back in pages of {@code pageSize} ("read the target exactly as a standalone
+     * BTree"). The rows are taken as they are: a reader does not re-sort or re-check them.
+     */
+    public static ListElementIndex of(ListElementIndexDetails details, Set<Long> covered, List<Entry> pageData, int pageSize) {
+        if (pageSize < 1) {
+            throw new IllegalArgumentException("page size must be 1 or more, not " + pageSize);
+        }
+        return new ListElementIndex(details, covered, pageData, pageSize);
+    }
+
+    public int pageSize() {
+        return pageSize;
+    }
+
     /** The same content described by other details (e.g. as read after the schema changed under it). */
     ListElementIndex withDetails(ListElementIndexDetails other) {
         return new ListElementIndex(other, coveredFragments, pageData, pageSize);

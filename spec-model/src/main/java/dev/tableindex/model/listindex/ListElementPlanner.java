@@ -103,7 +103,7 @@ public final class ListElementPlanner {
             break;
         }
         if (fixed.isEmpty()) {
-            return Plan.notUsed("the first key " + name(0) + " is not fixed with =, IN or IS NULL");
+            return Plan.notUsed(Plan.Unused.FIRST_KEY_NOT_FIXED, "the first key " + name(0) + " is not fixed with =, IN or IS NULL");
         }
         // bound the cross product of IN lists: keep the fixed keys whose product stays within the range limit
         int kept = 0;
@@ -113,7 +113,7 @@ public final class ListElementPlanner {
             kept++;
         }
         if (kept == 0) {
-            return Plan.notUsed("the IN list on the first key " + name(0) + " has more values than the range limit of "
+            return Plan.notUsed(Plan.Unused.RANGE_LIMIT, "the IN list on the first key " + name(0) + " has more values than the range limit of "
                     + MAX_RANGES);
         }
         if (kept < fixed.size()) {
@@ -134,10 +134,11 @@ public final class ListElementPlanner {
                 : "rechecked on the data: " + String.join("; ", others);
         // NOT any_element
         if (!others.isEmpty()) {
-            return new Plan(mode, reason, ranges, false, "a conjunct is not answered from the keys: " + others.get(0), List.of());
+            return Plan.notRefused(mode, reason, ranges, Plan.NotRefusal.CONJUNCT_NOT_FROM_KEYS,
+                    "a conjunct is not answered from the keys: " + others.get(0));
         }
         if (nullLiteral) {
-            return new Plan(mode, reason, ranges, false, "a conjunct holds a NULL literal", List.of());
+            return Plan.notRefused(mode, reason, ranges, Plan.NotRefusal.NULL_LITERAL, "a conjunct holds a NULL literal");
         }
         List<Integer> constrained = new ArrayList<>();
         for (int k = 0; k < fixed.size(); k++) {
@@ -155,8 +156,8 @@ public final class ListElementPlanner {
         // every one of the 2^n - 1 null sets is at least one combination: too many keys is over the limit at once
         // (and 1 << n would overflow from 31 keys on)
         if (constrained.size() >= 62 || (1L << constrained.size()) - 1 > enumerable) {
-            return new Plan(mode, reason, ranges, false, "the enumeration limit of " + limit + " combinations was reached",
-                    List.of());
+            return Plan.notRefused(mode, reason, ranges, Plan.NotRefusal.ENUMERATION_LIMIT,
+                    "the enumeration limit of " + limit + " combinations was reached");
         }
         for (long mask = 1; mask < (1L << constrained.size()); mask++) {
             List<Fixed> withNulls = new ArrayList<>(fixed);
@@ -175,8 +176,8 @@ public final class ListElementPlanner {
             }
             combinations += count;
             if (combinations > enumerable) {
-                return new Plan(mode, reason, ranges, false, "the enumeration limit of " + limit + " combinations was reached",
-                        List.of());
+                return Plan.notRefused(mode, reason, ranges, Plan.NotRefusal.ENUMERATION_LIMIT,
+                        "the enumeration limit of " + limit + " combinations was reached");
             }
             if (rangeNull) {
                 withNulls.add(new Fixed(java.util.Collections.singletonList(null), true, false));
@@ -185,7 +186,7 @@ public final class ListElementPlanner {
                 unknown.addAll(ranges(withNulls, lower, upper, rangeKey));
             }
         }
-        return new Plan(mode, reason, ranges, true, "every conjunct is =, IN without NULL, a range with non-null bounds or IS NULL",
+        return new Plan(mode, Plan.Unused.NONE, reason, ranges, true, Plan.NotRefusal.NONE, "every conjunct is =, IN without NULL, a range with non-null bounds or IS NULL",
                 unknown);
     }
 

@@ -40,9 +40,9 @@ public final class ListElementQuery {
      */
     public static Answer answer(IndexedTable table, ListElementIndexDetails recorded, Set<Long> covered, int pageSize,
                                 String predicate, boolean negated, int enumerationLimit) {
-        String unusable = unusableBecause(table, recorded);
+        Unusable unusable = unusableBecause(table, recorded);
         if (unusable != null) {
-            return new Answer(Plan.notUsed(unusable), scan(table, BoundPredicate.of(predicate, table.element()), negated), 0);
+            return new Answer(unusable.plan(), scan(table, BoundPredicate.of(predicate, table.element()), negated), 0);
         }
         ListElementIndex segment = ListElementIndex.build(table, recorded.keyFieldIds(), covered, pageSize).withDetails(recorded);
         return answer(table, List.of(segment), predicate, negated, enumerationLimit);
@@ -52,9 +52,12 @@ public final class ListElementQuery {
     public static Answer answer(IndexedTable table, List<ListElementIndex> segments, String predicate, boolean negated,
                                 int enumerationLimit) {
         BoundPredicate bound = BoundPredicate.of(predicate, table.element());
-        String unusable = segments.isEmpty() ? "the index has no segments" : unusableBecause(table, segments);
+        if (segments.isEmpty()) {
+            throw new IllegalArgumentException("an index has at least one segment");
+        }
+        Unusable unusable = unusableBecause(table, segments);
         if (unusable != null) {
-            return new Answer(Plan.notUsed(unusable), scan(table, bound, negated), 0);
+            return new Answer(unusable.plan(), scan(table, bound, negated), 0);
         }
         ListElementIndexDetails details = segments.get(0).details();
         List<Integer> keyPositions = details.keyFieldIds().stream().map(table.fieldIds()::indexOf).toList();
@@ -93,6 +96,13 @@ public final class ListElementQuery {
             }
         }
         return new Answer(plan, rows, pagesRead);
+    }
+
+    /** Why a reader must not use an index: the spec's case and a text for people. */
+    public record Unusable(Plan.Unused code, String reason) {
+        Plan plan() {
+            return Plan.notUsed(code, reason);
+        }
     }
 
     /** The call evaluated on the data of every fragment, deleted rows left out. */
@@ -159,18 +169,19 @@ public final class ListElementQuery {
      * disagree make the whole index unusable (docs/decisions/0003), and segments must cover disjoint
      * fragments.
      */
-    public static String unusableBecause(IndexedTable table, List<ListElementIndex> segments) {
+    public static Unusable unusableBecause(IndexedTable table, List<ListElementIndex> segments) {
         ListElementIndexDetails first = segments.get(0).details();
         Set<Long> covered = new HashSet<>();
         for (ListElementIndex segment : segments) {
             ListElementIndexDetails d = segment.details();
             if (!d.keyFieldIds().equals(first.keyFieldIds()) || !d.keyTypes().equals(first.keyTypes())
                     || d.keyEncoding() != first.keyEncoding()) {
-                return "the index's segments disagree on key_field_ids, key_types or key_encoding";
+                return new Unusable(Plan.Unused.SEGMENTS_DISAGREE,
+                        "the index's segments disagree on key_field_ids, key_types or key_encoding");
             }
             for (long fragment : segment.coveredFragments()) {
                 if (!covered.add(fragment)) {
-                    return "two segments of the index cover fragment " + fragment;
+                    throw new IllegalArgumentException("two segments of the index cover fragment " + fragment);
                 }
             }
         }
@@ -181,20 +192,20 @@ public final class ListElementQuery {
      * Why a reader must not use the index ("Index Details"), or null when it may: every key field id
      * must be a field of the element struct now, with the recorded type, and the encoding known.
      */
-    public static String unusableBecause(IndexedTable table, ListElementIndexDetails details) {
+    public static Unusable unusableBecause(IndexedTable table, ListElementIndexDetails details) {
         if (details.keyEncoding() != ListElementIndexDetails.ARROW_ROW_V1) {
-            return "unknown key encoding " + details.keyEncoding();
+            return new Unusable(Plan.Unused.UNKNOWN_KEY_ENCODING, "unknown key encoding " + details.keyEncoding());
         }
         ElementSchema schema = table.element();
         for (int k = 0; k < details.keyFieldIds().size(); k++) {
             int position = table.fieldIds().indexOf(details.keyFieldIds().get(k));
             if (position < 0) {
-                return "key field id " + details.keyFieldIds().get(k) + " (" + details.keys().get(k)
-                        + ") is no longer a field of the element struct";
+                return new Unusable(Plan.Unused.KEY_FIELD_MISSING, "key field id " + details.keyFieldIds().get(k) + " ("
+                        + details.keys().get(k) + ") is no longer a field of the element struct");
             }
             if (!schema.fields().get(position).type().equals(details.keyTypes().get(k))) {
-                return "key field " + schema.fields().get(position).name() + " is now " + schema.fields().get(position).type()
-                        + ", the index was trained on " + details.keyTypes().get(k);
+                return new Unusable(Plan.Unused.KEY_TYPE_CHANGED, "key field " + schema.fields().get(position).name()
+                        + " is now " + schema.fields().get(position).type() + ", the index was trained on " + details.keyTypes().get(k));
             }
         }
         return null;

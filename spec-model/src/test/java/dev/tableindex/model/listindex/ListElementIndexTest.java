@@ -87,18 +87,19 @@ class ListElementIndexTest {
         ListElementIndex index = ListElementIndex.build(TABLE, List.of(4, 5), Set.of(0L), 4096);
         assertThat(ListElementQuery.unusableBecause(TABLE, index.details())).isNull();
         IndexedTable dropped = new IndexedTable(TABLE.element(), List.of(4, 9), TABLE.fragments());
-        assertThat(ListElementQuery.unusableBecause(dropped, index.details())).contains("key field id 5 (confidence)");
+        assertThat(ListElementQuery.unusableBecause(dropped, index.details()).reason()).contains("key field id 5 (confidence)");
         ListElementIndexDetails unknownEncoding = new ListElementIndexDetails(List.of(4, 5), List.of("label", "confidence"),
                 index.details().keyTypes(), ListElementIndexDetails.UNSPECIFIED, 1);
-        assertThat(ListElementQuery.unusableBecause(TABLE, unknownEncoding)).isEqualTo("unknown key encoding 0");
+        assertThat(ListElementQuery.unusableBecause(TABLE, unknownEncoding).reason()).isEqualTo("unknown key encoding 0");
     }
 
     @Test
     void segmentsThatDisagreeOrOverlapStopTheIndex() {
         ListElementIndex a = ListElementIndex.build(TABLE, List.of(4, 5), Set.of(0L), 4096);
         ListElementIndex b = ListElementIndex.build(TABLE, List.of(5, 4), Set.of(), 4096);
-        assertThat(ListElementQuery.unusableBecause(TABLE, List.of(a, b))).contains("disagree");
-        assertThat(ListElementQuery.unusableBecause(TABLE, List.of(a, a))).isEqualTo("two segments of the index cover fragment 0");
+        assertThat(ListElementQuery.unusableBecause(TABLE, List.of(a, b)).code()).isEqualTo(Plan.Unused.SEGMENTS_DISAGREE);
+        org.assertj.core.api.Assertions.assertThatThrownBy(() -> ListElementQuery.unusableBecause(TABLE, List.of(a, a)))
+                .hasMessage("two segments of the index cover fragment 0");
         ListElementQuery.Answer answer = ListElementQuery.answer(TABLE, List.of(a, b), "label = 'car'", false, 100);
         assertThat(answer.plan().mode()).isEqualTo(Plan.Mode.NOT_USED);
         assertThat(answer.rows()).containsExactly(0L, 3L);

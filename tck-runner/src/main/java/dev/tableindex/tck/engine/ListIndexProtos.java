@@ -11,9 +11,13 @@ import dev.tableindex.model.listindex.ListElementQuery;
 import dev.tableindex.proto.lance.table.BTreeIndexDetails;
 import dev.tableindex.proto.tck.BuildListIndexResult;
 import dev.tableindex.proto.tck.EncodedRange;
+import dev.tableindex.proto.tck.IndexNotUsedReason;
+import dev.tableindex.proto.tck.ListIndexSegment;
+import dev.tableindex.proto.tck.NotAnyElementRefusal;
 import dev.tableindex.proto.tck.PageDataRow;
 import dev.tableindex.proto.tck.PageLookupRow;
 import dev.tableindex.proto.tck.QueryListIndexResult;
+import java.util.ArrayList;
 import java.util.HashSet;
 import java.util.List;
 import java.util.Set;
@@ -39,14 +43,41 @@ public final class ListIndexProtos {
     }
 
     public static BuildListIndexResult toProto(ListElementIndex index) {
-        BuildListIndexResult.Builder result = BuildListIndexResult.newBuilder().setDetails(toProto(index.details()));
+        return BuildListIndexResult.newBuilder().setDetails(toProto(index.details()))
+                .addAllPageData(pageData(index)).addAllPageLookup(pageLookup(index)).build();
+    }
+
+    /** A segment as the kit hands it to a reader. */
+    public static ListIndexSegment segment(ListElementIndex index) {
+        return ListIndexSegment.newBuilder().setDetails(toProto(index.details()))
+                .addAllCoveredFragments(index.coveredFragments().stream().sorted().toList()).setPageSize(index.pageSize())
+                .addAllPageData(pageData(index)).addAllPageLookup(pageLookup(index)).build();
+    }
+
+    /** A segment handed to a reader, read as the standalone BTree it is. */
+    public static ListElementIndex fromProto(ListIndexSegment segment) {
+        List<ListElementIndex.Entry> entries = new ArrayList<>();
+        for (PageDataRow row : segment.getPageDataList()) {
+            entries.add(new ListElementIndex.Entry(row.hasValues() ? row.getValues().toByteArray() : null, row.getRowAddress()));
+        }
+        return ListElementIndex.of(fromProto(segment.getDetails()), new HashSet<>(segment.getCoveredFragmentsList()), entries,
+                segment.getPageSize());
+    }
+
+    private static List<PageDataRow> pageData(ListElementIndex index) {
+        List<PageDataRow> rows = new ArrayList<>();
         for (ListElementIndex.Entry entry : index.pageData()) {
             PageDataRow.Builder row = PageDataRow.newBuilder().setRowAddress(entry.rowAddress());
             if (entry.values() != null) {
                 row.setValues(ByteString.copyFrom(entry.values()));
             }
-            result.addPageData(row);
+            rows.add(row.build());
         }
+        return rows;
+    }
+
+    private static List<PageLookupRow> pageLookup(ListElementIndex index) {
+        List<PageLookupRow> rows = new ArrayList<>();
         for (ListElementIndex.Page page : index.pageLookup()) {
             PageLookupRow.Builder row = PageLookupRow.newBuilder().setNullCount(page.nullCount()).setPageIdx(page.pageIdx());
             if (page.min() != null) {
@@ -55,16 +86,32 @@ public final class ListIndexProtos {
             if (page.max() != null) {
                 row.setMax(ByteString.copyFrom(page.max()));
             }
-            result.addPageLookup(row);
+            rows.add(row.build());
         }
-        return result.build();
+        return rows;
     }
 
     public static QueryListIndexResult toProto(ListElementQuery.Answer answer) {
         QueryListIndexResult.Builder result = QueryListIndexResult.newBuilder()
                 .setMode(answer.plan().mode().name()).setReason(answer.plan().reason())
                 .setNotExact(answer.plan().notExact()).setNotReason(answer.plan().notReason())
-                .setPagesRead(answer.pagesRead()).addAllRows(answer.rows());
+                .setPagesRead(answer.pagesRead()).addAllRows(answer.rows())
+                .setNotUsedReason(switch (answer.plan().unused()) {
+                    case NONE -> IndexNotUsedReason.INDEX_NOT_USED_REASON_UNSPECIFIED;
+                    case KEY_FIELD_MISSING -> IndexNotUsedReason.INDEX_NOT_USED_KEY_FIELD_MISSING;
+                    case KEY_TYPE_CHANGED -> IndexNotUsedReason.INDEX_NOT_USED_KEY_TYPE_CHANGED;
+                    case UNKNOWN_KEY_ENCODING -> IndexNotUsedReason.INDEX_NOT_USED_UNKNOWN_KEY_ENCODING;
+                    case SEGMENTS_DISAGREE -> IndexNotUsedReason.INDEX_NOT_USED_SEGMENTS_DISAGREE;
+                    case FIRST_KEY_NOT_FIXED -> IndexNotUsedReason.INDEX_NOT_USED_FIRST_KEY_NOT_FIXED;
+                    case RANGE_LIMIT -> IndexNotUsedReason.INDEX_NOT_USED_RANGE_LIMIT;
+                })
+                .setNotRefusal(switch (answer.plan().notRefusal()) {
+                    case NONE -> NotAnyElementRefusal.NOT_ANY_ELEMENT_REFUSAL_UNSPECIFIED;
+                    case INDEX_NOT_USED -> NotAnyElementRefusal.NOT_ANY_ELEMENT_INDEX_NOT_USED;
+                    case CONJUNCT_NOT_FROM_KEYS -> NotAnyElementRefusal.NOT_ANY_ELEMENT_CONJUNCT_NOT_FROM_KEYS;
+                    case NULL_LITERAL -> NotAnyElementRefusal.NOT_ANY_ELEMENT_NULL_LITERAL;
+                    case ENUMERATION_LIMIT -> NotAnyElementRefusal.NOT_ANY_ELEMENT_ENUMERATION_LIMIT;
+                });
         for (KeyRange range : answer.plan().ranges()) {
             EncodedRange.Builder proto = EncodedRange.newBuilder();
             if (range.lower() != null) {

@@ -18,6 +18,7 @@ import dev.tableindex.model.anyelement.TruthValue;
 import dev.tableindex.model.listindex.IndexedTable;
 import dev.tableindex.model.listindex.ListElementIndex;
 import dev.tableindex.model.listindex.ListElementIndexDetails;
+import dev.tableindex.model.listindex.ListElementIndexMetadata;
 import dev.tableindex.model.listindex.ListElementQuery;
 import dev.tableindex.proto.tck.BuildListIndexRequest;
 import dev.tableindex.proto.tck.BuildListIndexResult;
@@ -136,8 +137,11 @@ public final class ReferenceEngine implements TckEngine, ManifestReading, KeyEnc
     public BuildListIndexResult buildListIndex(BuildListIndexRequest request) {
         IndexedTable table = table(request.getTableJson());
         try {
-            return ListIndexProtos.toProto(ListElementIndex.buildOnNames(table, request.getKeysList(),
-                    ListIndexProtos.fragments(table, request.getFragmentsList()), pageSize(request.getPageSize())));
+            ListElementIndex index = ListElementIndex.buildOnNames(table, request.getKeysList(),
+                    ListIndexProtos.fragments(table, request.getFragmentsList()), pageSize(request.getPageSize()));
+            return ListIndexProtos.toProto(index).toBuilder().setMetadata(ListElementIndexMetadata.of(index,
+                    java.util.UUID.nameUUIDFromBytes(request.toByteArray()), "list_element_idx", request.getColumnFieldId(), 1, 0))
+                    .build();
         } catch (IllegalArgumentException e) {
             throw refusal("BAD_KEYS", e);
         }
@@ -153,12 +157,19 @@ public final class ReferenceEngine implements TckEngine, ManifestReading, KeyEnc
             throw refusal("BAD_DETAILS", e);
         }
         try {
-            return ListIndexProtos.toProto(ListElementQuery.answer(table, details,
-                    ListIndexProtos.fragments(table, request.getCoveredFragmentsList()), pageSize(request.getPageSize()),
-                    request.getPredicate(), request.getNegated(), request.getEnumerationLimit()));
+            if (request.getSegmentsCount() == 0) {
+                return ListIndexProtos.toProto(ListElementQuery.answer(table, details,
+                        ListIndexProtos.fragments(table, request.getCoveredFragmentsList()), pageSize(request.getPageSize()),
+                        request.getPredicate(), request.getNegated(), request.getEnumerationLimit()));
+            }
+            List<ListElementIndex> segments = request.getSegmentsList().stream().map(ListIndexProtos::fromProto).toList();
+            return ListIndexProtos.toProto(ListElementQuery.answer(table, segments, request.getPredicate(), request.getNegated(),
+                    request.getEnumerationLimit()));
         } catch (PredicateException e) {
             throw new EngineRefusal(EngineError.newBuilder().setKind(e.kind().name()).setMessage(e.getMessage())
                     .setOffset(e.column()).build());
+        } catch (IllegalArgumentException e) {
+            throw refusal("BAD_DETAILS", e);
         }
     }
 

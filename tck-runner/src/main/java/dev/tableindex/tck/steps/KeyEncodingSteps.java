@@ -3,7 +3,6 @@ package dev.tableindex.tck.steps;
 import com.fasterxml.jackson.databind.JsonNode;
 import dev.tableindex.model.key.KeyNotation;
 import dev.tableindex.model.key.KeyType;
-import dev.tableindex.proto.tck.CompareKeysRequest;
 import dev.tableindex.proto.tck.EncodeKeyRequest;
 import dev.tableindex.tck.api.KeyEncoder;
 import dev.tableindex.tck.engine.ProtoKeyValues;
@@ -28,7 +27,11 @@ public final class KeyEncodingSteps {
     private List<Object> tuple;
     private byte[] encoding;
     private byte[] prefixEncoding;
-    private int order;
+    private List<KeyType> prefixTypes;
+    private List<Object> leftTuple;
+    private List<Object> rightTuple;
+    private byte[] leftEncoding;
+    private byte[] rightEncoding;
 
     private static KeyEncoder engine() {
         return RunContext.current().engine().facet(KeyEncoder.class);
@@ -67,16 +70,16 @@ public final class KeyEncodingSteps {
 
     @When("the engine encodes the first {int} key(s) of it")
     public void theEngineEncodesTheFirstKeys(int k) {
-        prefixEncoding = encode(types.subList(0, k), tuple.subList(0, k));
+        prefixTypes = types.subList(0, k);
+        prefixEncoding = encode(prefixTypes, tuple.subList(0, k));
     }
 
-    @When("^the engine compares the encodings of (\\[.*\\]) and (\\[.*\\])$")
-    public void theEngineCompares(String left, String right) {
-        order = engine().compareKeys(CompareKeysRequest.newBuilder()
-                .addAllKeyTypes(types.stream().map(KeyType::lanceName).toList())
-                .addAllLeft(ProtoKeyValues.toProto(types, KeyNotation.parseTuple(types, KeyNotation.readTree(left))))
-                .addAllRight(ProtoKeyValues.toProto(types, KeyNotation.parseTuple(types, KeyNotation.readTree(right))))
-                .build()).getOrder();
+    @When("^the engine encodes (\\[.*\\]) and (\\[.*\\])$")
+    public void theEngineEncodesBoth(String left, String right) {
+        leftTuple = KeyNotation.parseTuple(types, KeyNotation.readTree(left));
+        rightTuple = KeyNotation.parseTuple(types, KeyNotation.readTree(right));
+        leftEncoding = encode(types, leftTuple);
+        rightEncoding = encode(types, rightTuple);
     }
 
     private static byte[] encode(List<KeyType> types, List<Object> tuple) {
@@ -95,7 +98,7 @@ public final class KeyEncodingSteps {
         String actual = HEX.formatHex(encoding);
         if (!actual.equals(hex)) {
             throw new AssertionError("encoding of " + KeyNotation.formatTuple(types, tuple) + " as " + types + ": expected "
-                    + hex + ", got " + actual);
+                    + hex + ", got " + actual + HexForBase64.hint(encoding, hex));
         }
     }
 
@@ -103,10 +106,13 @@ public final class KeyEncodingSteps {
     public void theShorterEncodingIsAPrefix() {
         if (prefixEncoding.length > encoding.length
                 || !Arrays.equals(prefixEncoding, Arrays.copyOf(encoding, prefixEncoding.length))) {
-            throw new AssertionError(HEX.formatHex(prefixEncoding) + " is not a prefix of " + HEX.formatHex(encoding));
+            throw new AssertionError("as " + types + ", the first " + prefixTypes.size() + " key(s) of "
+                    + KeyNotation.formatTuple(types, tuple) + " encode as " + HEX.formatHex(prefixEncoding)
+                    + ", which is not a prefix of the tuple's encoding " + HEX.formatHex(encoding));
         }
     }
 
+    /** The kit compares the engine's bytes as unsigned bytes; the engine's own view of the order is not asked. */
     @Then("the first sorts {word} the second")
     public void theFirstSorts(String relation) {
         int expected = switch (relation) {
@@ -115,9 +121,12 @@ public final class KeyEncodingSteps {
             case "with" -> 0;
             default -> throw new IllegalArgumentException("before, after or with, not " + relation);
         };
-        if (Integer.signum(order) != expected) {
-            throw new AssertionError("the engine orders the encodings " + (order < 0 ? "before" : order > 0 ? "after" : "equal")
-                    + ", expected " + relation);
+        int order = Integer.signum(Arrays.compareUnsigned(leftEncoding, rightEncoding));
+        if (order != expected) {
+            throw new AssertionError("as " + types + ", " + KeyNotation.formatTuple(types, leftTuple) + " encodes as "
+                    + HEX.formatHex(leftEncoding) + " and " + KeyNotation.formatTuple(types, rightTuple) + " as "
+                    + HEX.formatHex(rightEncoding) + ": the first encoding sorts "
+                    + (order < 0 ? "before" : order > 0 ? "after" : "with") + " the second, the tuples sort " + relation);
         }
     }
 }

@@ -4,10 +4,22 @@ import dev.tableindex.proto.lance.index.ListElementIndexDetails;
 import dev.tableindex.proto.lance.index.ListElementKeyEncoding;
 import dev.tableindex.proto.tck.BuildListIndexRequest;
 import dev.tableindex.proto.tck.BuildListIndexResult;
+import dev.tableindex.model.listindex.IndexedTable;
+import dev.tableindex.model.listindex.ListElementIndex;
+import com.google.protobuf.InvalidProtocolBufferException;
+import dev.tableindex.proto.lance.table.BTreeIndexDetails;
+import dev.tableindex.proto.lance.table.IndexMetadata;
 import dev.tableindex.proto.tck.EncodedRange;
+import dev.tableindex.proto.tck.EngineError;
+import dev.tableindex.proto.tck.IndexNotUsedReason;
+import dev.tableindex.proto.tck.ListIndexSegment;
+import dev.tableindex.proto.tck.NotAnyElementRefusal;
+import dev.tableindex.proto.tck.PageDataRow;
 import dev.tableindex.proto.tck.QueryListIndexRequest;
 import dev.tableindex.proto.tck.QueryListIndexResult;
+import dev.tableindex.tck.api.EngineRefusal;
 import dev.tableindex.tck.api.ListElementIndexer;
+import dev.tableindex.tck.engine.ListIndexProtos;
 import dev.tableindex.tck.run.RunContext;
 import io.cucumber.datatable.DataTable;
 import io.cucumber.java.en.Given;
@@ -17,18 +29,29 @@ import java.util.ArrayList;
 import java.util.Arrays;
 import java.util.HexFormat;
 import java.util.List;
+import java.util.Set;
 
 /**
  * Steps for capability {@code list_element_index}. Row addresses are written {@code <fragment>:<offset>}
  * (the address is fragment &lt;&lt; 32 | offset); encoded tuples as uppercase hex, {@code null} for a
- * null value, {@code unbounded} for an open range end.
+ * null value, {@code unbounded} for an open range end. A reader is handed the index as the kit wrote it
+ * (its segments' page_data, built by the reference model from the table as it was when the index was
+ * written): rows are the evidence, the plan the engine reports is informational.
  */
 public final class ListIndexSteps {
     private static final HexFormat HEX = HexFormat.ofDelimiter(" ").withUpperCase();
 
     private BuildListIndexResult built;
+    private EngineError buildRefusal;
+    private boolean expectRefusal;
+    private String askedKeys;
+    private int columnFieldId = 1;
     private ListElementIndexDetails.Builder recorded;
     private final List<Long> covered = new ArrayList<>();
+    private String writtenFrom;
+    private final List<ListElementIndexDetails> otherSegments = new ArrayList<>();
+    private final List<List<Long>> otherCovered = new ArrayList<>();
+    private String question;
     private int enumerationLimit = 1000;
     private int pageSize;
     private QueryListIndexResult answer;
@@ -52,10 +75,65 @@ public final class ListIndexSteps {
         build(keys, 0, fragments);
     }
 
+    @Given("the list column's field id is {int}")
+    public void theListColumnsFieldIdIs(int id) {
+        columnFieldId = id;
+    }
+
     private void build(String keys, int rows, String fragments) {
-        built = engine().buildListIndex(BuildListIndexRequest.newBuilder().setTableJson(ScenarioState.table())
+        built = null;
+        buildRefusal = null;
+        BuildListIndexRequest request = BuildListIndexRequest.newBuilder().setTableJson(ScenarioState.table())
                 .addAllKeys(list(keys)).setPageSize(rows).addAllFragments(list(fragments).stream().map(Long::parseLong).toList())
-                .build());
+                .setColumnFieldId(columnFieldId).build();
+        if (!expectRefusal) {
+            built = engine().buildListIndex(request);
+            return;
+        }
+        try {
+            built = engine().buildListIndex(request);
+        } catch (EngineRefusal e) {
+            buildRefusal = e.error();
+        }
+    }
+
+    @When("the engine is asked to build the list element index on keys {string}")
+    public void theEngineIsAskedToBuild(String keys) {
+        expectRefusal = true;
+        askedKeys = keys;
+        build(keys, 0, "");
+    }
+
+    @Then("the engine refuses to build it")
+    public void theEngineRefusesToBuildIt() {
+        if (buildRefusal == null) {
+            throw new AssertionError("the engine built a list element index on keys [" + askedKeys + "] (details key_field_ids "
+                    + built.getDetails().getKeyFieldIdsList() + "): the keys must be direct children of the element struct,"
+                    + " at least one, none twice");
+        }
+    }
+
+    @Then("the index metadata names the list column {int}, has index_version {int} and packs the details")
+    public void theIndexMetadata(int field, int version) {
+        IndexMetadata metadata = built.getMetadata();
+        if (!metadata.getFieldsList().equals(List.of(field))) {
+            throw new AssertionError("IndexMetadata.fields is " + metadata.getFieldsList() + ", expected [" + field
+                    + "]: the single list<struct> field the index is built on");
+        }
+        if (metadata.getIndexVersion() != version) {
+            throw new AssertionError("IndexMetadata.index_version is " + metadata.getIndexVersion() + ", expected " + version
+                    + " (the list element index's own version, not the target BTree's)");
+        }
+        ListElementIndexDetails packed;
+        try {
+            packed = ListElementIndexDetails.parseFrom(metadata.getIndexDetails().getValue());
+        } catch (InvalidProtocolBufferException e) {
+            throw new AssertionError("IndexMetadata.index_details does not decode as ListElementIndexDetails: " + e.getMessage());
+        }
+        if (!packed.equals(built.getDetails())) {
+            throw new AssertionError("IndexMetadata.index_details holds " + packed + ", but the engine reported the details "
+                    + built.getDetails());
+        }
     }
 
     @Then("the page_data rows are")
@@ -64,7 +142,14 @@ public final class ListIndexSteps {
         actual.add(List.of("values", "row address"));
         built.getPageDataList().forEach(r -> actual.add(List.of(r.hasValues() ? HEX.formatHex(r.getValues().toByteArray()) : "null",
                 address(r.getRowAddress()))));
-        compare("page_data", expected.cells(), actual);
+        String hint = "";
+        for (int i = 0; i < built.getPageDataCount() && i + 1 < expected.cells().size() && hint.isEmpty(); i++) {
+            PageDataRow row = built.getPageData(i);
+            if (row.hasValues()) {
+                hint = HexForBase64.hint(row.getValues().toByteArray(), expected.cells().get(i + 1).get(0));
+            }
+        }
+        compare("page_data", expected.cells(), actual, hint);
     }
 
     @Then("the page_lookup rows are")
@@ -75,7 +160,7 @@ public final class ListIndexSteps {
                 r.hasMin() ? HEX.formatHex(r.getMin().toByteArray()) : "null",
                 r.hasMax() ? HEX.formatHex(r.getMax().toByteArray()) : "null",
                 Integer.toString(r.getNullCount()), Integer.toString(r.getPageIdx()))));
-        compare("page_lookup", expected.cells(), actual);
+        compare("page_lookup", expected.cells(), actual, "");
     }
 
     @Then("the details record key field ids {string}, keys {string} and key types {string}")
@@ -91,6 +176,11 @@ public final class ListIndexSteps {
             throw new AssertionError("key encoding " + details.getKeyEncoding() + ", target index version "
                     + details.getTargetIndexVersion() + ": expected ARROW_ROW_V1 and a version of 1 or more");
         }
+        String target = details.getTargetDetails().getTypeUrl();
+        if (!target.substring(target.lastIndexOf('/') + 1).equals(BTreeIndexDetails.getDescriptor().getFullName())) {
+            throw new AssertionError("target_details has type URL \"" + target + "\": it holds the target's BTreeIndexDetails ("
+                    + BTreeIndexDetails.getDescriptor().getFullName() + ")");
+        }
     }
 
     @Given("the index recorded on field ids {string} named {string} with key types {string}")
@@ -103,7 +193,11 @@ public final class ListIndexSteps {
 
     @Given("the index's key encoding is {word}")
     public void theKeyEncodingIs(String encoding) {
-        recorded.setKeyEncoding(ListElementKeyEncoding.valueOf(encoding));
+        if (encoding.matches("[0-9]+")) {
+            recorded.setKeyEncodingValue(Integer.parseInt(encoding));
+        } else {
+            recorded.setKeyEncoding(ListElementKeyEncoding.valueOf(encoding));
+        }
     }
 
     @Given("the index covers fragments {string}")
@@ -132,10 +226,43 @@ public final class ListIndexSteps {
         query(predicate, true);
     }
 
+    @Given("the index was written when the table was")
+    public void theIndexWasWrittenWhen(String json) {
+        writtenFrom = json;
+    }
+
+    @Given("the index has a second segment recorded on field ids {string} named {string} with key types {string} covering fragments {string}")
+    public void theIndexHasASecondSegment(String ids, String names, String types, String fragments) {
+        otherSegments.add(ListElementIndexDetails.newBuilder()
+                .addAllKeyFieldIds(list(ids).stream().map(Integer::parseInt).toList())
+                .addAllKeys(list(names)).addAllKeyTypes(list(types))
+                .setKeyEncoding(ListElementKeyEncoding.LIST_ELEMENT_KEY_ENCODING_ARROW_ROW_V1).setTargetIndexVersion(1).build());
+        otherCovered.add(list(fragments).stream().map(Long::parseLong).toList());
+    }
+
     private void query(String predicate, boolean negated) {
-        answer = engine().queryListIndex(QueryListIndexRequest.newBuilder().setTableJson(ScenarioState.table())
+        question = (negated ? "NOT " : "") + "any_element(..., '" + predicate + "')";
+        QueryListIndexRequest.Builder request = QueryListIndexRequest.newBuilder().setTableJson(ScenarioState.table())
                 .setDetails(recorded).addAllCoveredFragments(covered).setPageSize(pageSize).setPredicate(predicate)
-                .setNegated(negated).setEnumerationLimit(enumerationLimit).build());
+                .setNegated(negated).setEnumerationLimit(enumerationLimit);
+        AnyElementSteps.tree(ScenarioState.table(), predicate).ifPresent(request::setPredicateTree);
+        request.addSegments(segment(recorded.build(), covered));
+        for (int i = 0; i < otherSegments.size(); i++) {
+            request.addSegments(segment(otherSegments.get(i), otherCovered.get(i)));
+        }
+        answer = engine().queryListIndex(request.build());
+    }
+
+    /**
+     * The segment as the kit writes it: the reference model's page_data over the table the index was
+     * written from (the current table unless the scenario says otherwise), under the recorded details.
+     */
+    private ListIndexSegment segment(ListElementIndexDetails details, List<Long> fragments) {
+        IndexedTable table = IndexedTable.fromJson(writtenFrom != null ? writtenFrom : ScenarioState.table());
+        Set<Long> over = ListIndexProtos.fragments(table, fragments);
+        int rows = pageSize == 0 ? ListElementIndex.DEFAULT_PAGE_SIZE : pageSize;
+        ListElementIndex content = ListElementIndex.build(table, details.getKeyFieldIdsList(), over, rows);
+        return ListIndexProtos.segment(content).toBuilder().setDetails(details).build();
     }
 
     @Then("the plan is {word}")
@@ -145,11 +272,13 @@ public final class ListIndexSteps {
         }
     }
 
-    @Then("the index is not used because {string}")
-    public void theIndexIsNotUsedBecause(String reason) {
+    @Then("the index is not used because {word}")
+    public void theIndexIsNotUsedBecause(String code) {
         thePlanIs("NOT_USED");
-        if (!answer.getReason().contains(reason)) {
-            throw new AssertionError("not used because \"" + answer.getReason() + "\", expected a reason containing \"" + reason + "\"");
+        IndexNotUsedReason expected = IndexNotUsedReason.valueOf("INDEX_NOT_USED_" + code);
+        if (answer.getNotUsedReason() != expected) {
+            throw new AssertionError("the index is not used for " + question + " because " + answer.getNotUsedReason()
+                    + " (\"" + answer.getReason() + "\"), expected " + expected);
         }
     }
 
@@ -161,21 +290,24 @@ public final class ListIndexSteps {
             actual.add(List.of(range.hasLower() ? HEX.formatHex(range.getLower().toByteArray()) : "unbounded",
                     range.hasUpper() ? HEX.formatHex(range.getUpper().toByteArray()) : "unbounded"));
         }
-        compare("ranges", expected.cells(), actual);
+        compare("ranges", expected.cells(), actual, "");
     }
 
     @Then("NOT any_element is answered from the index")
     public void notIsAnsweredFromTheIndex() {
         if (!answer.getNotExact()) {
-            throw new AssertionError("NOT any_element is refused: " + answer.getNotReason());
+            throw new AssertionError(question + " is not answered from the index: " + answer.getNotRefusal()
+                    + " (\"" + answer.getNotReason() + "\")");
         }
     }
 
-    @Then("NOT any_element is refused because {string}")
-    public void notIsRefusedBecause(String reason) {
-        if (answer.getNotExact() || !answer.getNotReason().contains(reason)) {
-            throw new AssertionError("NOT any_element " + (answer.getNotExact() ? "is answered from the index" : "is refused because \""
-                    + answer.getNotReason() + "\"") + ", expected it refused because \"" + reason + "\"");
+    @Then("NOT any_element is refused because {word}")
+    public void notIsRefusedBecause(String code) {
+        NotAnyElementRefusal expected = NotAnyElementRefusal.valueOf("NOT_ANY_ELEMENT_" + code);
+        if (answer.getNotExact() || answer.getNotRefusal() != expected) {
+            throw new AssertionError(question + (answer.getNotExact() ? " is answered from the index"
+                    : " is refused because " + answer.getNotRefusal() + " (\"" + answer.getNotReason() + "\")")
+                    + ", expected it refused because " + expected);
         }
     }
 
@@ -184,8 +316,22 @@ public final class ListIndexSteps {
         List<String> actual = answer.getRowsList().stream().map(ListIndexSteps::address).toList();
         List<String> want = expected.equals("none") ? List.of() : list(expected);
         if (!actual.equals(want)) {
-            throw new AssertionError("rows " + (actual.isEmpty() ? "none" : String.join(", ", actual)) + ", expected " + expected);
+            throw new AssertionError(question + " returned rows " + (actual.isEmpty() ? "none" : String.join(", ", actual))
+                    + ", expected " + expected + firstDifference(want, actual));
         }
+    }
+
+    /** The first row, in list order, that one list has and the other has not. */
+    static String firstDifference(List<String> want, List<String> actual) {
+        for (int i = 0; i < Math.max(want.size(), actual.size()); i++) {
+            if (i < want.size() && !actual.contains(want.get(i))) {
+                return ": first difference, row " + want.get(i) + " is missing";
+            }
+            if (i < actual.size() && !want.contains(actual.get(i))) {
+                return ": first difference, row " + actual.get(i) + " should not be there";
+            }
+        }
+        return ": the same rows in another order or repeated (the protocol wants them ascending, once)";
     }
 
     private static String address(long rowAddress) {
@@ -200,9 +346,14 @@ public final class ListIndexSteps {
         return String.join(", ", values.stream().map(String::valueOf).toList());
     }
 
-    private static void compare(String what, List<List<String>> expected, List<List<String>> actual) {
+    private static void compare(String what, List<List<String>> expected, List<List<String>> actual, String hint) {
         if (!expected.equals(actual)) {
-            throw new AssertionError(what + " rows differ:\n expected " + expected + "\n actual   " + actual);
+            int row = 0;
+            while (row < expected.size() && row < actual.size() && expected.get(row).equals(actual.get(row))) {
+                row++;
+            }
+            throw new AssertionError(what + " rows differ from row " + row + " on" + hint + ":\n expected " + expected
+                    + "\n actual   " + actual);
         }
     }
 }

@@ -1,0 +1,1203 @@
+package dev.tableindex.tck.mutants;
+
+import com.fasterxml.jackson.databind.node.ArrayNode;
+import com.fasterxml.jackson.databind.node.ObjectNode;
+import com.google.protobuf.Any;
+import com.google.protobuf.ByteString;
+import dev.tableindex.model.anyelement.AnyElement;
+import dev.tableindex.model.anyelement.BoundPredicate;
+import dev.tableindex.model.anyelement.ListTable;
+import dev.tableindex.model.anyelement.PredicateException;
+import dev.tableindex.model.anyelement.TruthValue;
+import dev.tableindex.model.key.Float32;
+import dev.tableindex.model.key.Float64;
+import dev.tableindex.model.key.KeyEncoding;
+import dev.tableindex.model.key.KeyNotation;
+import dev.tableindex.model.key.KeyType;
+import dev.tableindex.model.listindex.IndexedTable;
+import dev.tableindex.model.listindex.KeyRange;
+import dev.tableindex.model.listindex.ListElementIndex;
+import dev.tableindex.proto.lance.index.ListElementIndexDetails;
+import dev.tableindex.proto.lance.index.ListElementKeyEncoding;
+import dev.tableindex.proto.tck.BuildListIndexRequest;
+import dev.tableindex.proto.tck.BuildListIndexResult;
+import dev.tableindex.proto.tck.CompareKeysRequest;
+import dev.tableindex.proto.tck.CompareKeysResult;
+import dev.tableindex.proto.tck.EncodeKeyRequest;
+import dev.tableindex.proto.tck.EncodeKeyResult;
+import dev.tableindex.proto.tck.EvaluateAnyElementRequest;
+import dev.tableindex.proto.tck.EvaluateAnyElementResult;
+import dev.tableindex.proto.tck.IndexNotUsedReason;
+import dev.tableindex.proto.tck.ListIndexSegment;
+import dev.tableindex.proto.tck.PageDataRow;
+import dev.tableindex.proto.tck.QueryListIndexRequest;
+import dev.tableindex.proto.tck.QueryListIndexResult;
+import dev.tableindex.proto.tck.Truth;
+import dev.tableindex.tck.api.AnyElementEvaluator;
+import dev.tableindex.tck.api.EngineInfo;
+import dev.tableindex.tck.api.Facet;
+import dev.tableindex.tck.api.KeyEncoder;
+import dev.tableindex.tck.api.ListElementIndexer;
+import dev.tableindex.tck.api.TckEngine;
+import dev.tableindex.tck.engine.ListIndexProtos;
+import dev.tableindex.tck.engine.ProtoKeyValues;
+import dev.tableindex.tck.engine.ReferenceEngine;
+import java.io.ByteArrayOutputStream;
+import java.nio.charset.StandardCharsets;
+import java.util.ArrayList;
+import java.util.Arrays;
+import java.util.Collections;
+import java.util.Comparator;
+import java.util.HashMap;
+import java.util.LinkedHashSet;
+import java.util.List;
+import java.util.Map;
+import java.util.Set;
+import java.util.TreeSet;
+import java.util.stream.Collectors;
+
+/**
+ * Mutants for the rules of lance-list-element-index.md (features/rules/lance-list-element-index.yaml):
+ * the reference engine with one plausible bug each, in its key encoding, its index writer, its reader or
+ * its any_element evaluation. Each changes one behaviour of the reference and keeps the rest.
+ */
+public final class ListIndexMutants {
+    private ListIndexMutants() {
+    }
+
+    /** The reference engine whose key_encoding, any_element and list_element_index facets a mutant may override. */
+    public abstract static class ReferenceMutant implements MutantEngine {
+        final ReferenceEngine reference = new ReferenceEngine();
+        private final String name;
+        private final String flaw;
+        private final Set<String> breaks;
+
+        ReferenceMutant(String name, String flaw, String... breaks) {
+            this.name = name;
+            this.flaw = flaw;
+            this.breaks = Set.of(breaks);
+        }
+
+        @Override
+        public String name() {
+            return name;
+        }
+
+        @Override
+        public String flaw() {
+            return flaw;
+        }
+
+        @Override
+        public Set<String> breaks() {
+            return breaks;
+        }
+
+        EncodeKeyResult encodeKey(EncodeKeyRequest request) {
+            return reference.encodeKey(request);
+        }
+
+        EvaluateAnyElementResult evaluateAnyElement(EvaluateAnyElementRequest request) {
+            return reference.evaluateAnyElement(request);
+        }
+
+        BuildListIndexResult buildListIndex(BuildListIndexRequest request) {
+            return reference.buildListIndex(request);
+        }
+
+        QueryListIndexResult queryListIndex(QueryListIndexRequest request) {
+            return reference.queryListIndex(request);
+        }
+
+        /** The facets this mutant overrides, in one object. */
+        private final class Facets implements KeyEncoder, AnyElementEvaluator, ListElementIndexer {
+            @Override
+            public EncodeKeyResult encodeKey(EncodeKeyRequest request) {
+                return ReferenceMutant.this.encodeKey(request);
+            }
+
+            @Override
+            public CompareKeysResult compareKeys(CompareKeysRequest request) {
+                return reference.compareKeys(request);
+            }
+
+            @Override
+            public EvaluateAnyElementResult evaluateAnyElement(EvaluateAnyElementRequest request) {
+                return ReferenceMutant.this.evaluateAnyElement(request);
+            }
+
+            @Override
+            public BuildListIndexResult buildListIndex(BuildListIndexRequest request) {
+                return ReferenceMutant.this.buildListIndex(request);
+            }
+
+            @Override
+            public QueryListIndexResult queryListIndex(QueryListIndexRequest request) {
+                return ReferenceMutant.this.queryListIndex(request);
+            }
+        }
+
+        @Override
+        public TckEngine start() {
+            Facets facets = new Facets();
+            return new TckEngine() {
+                @Override
+                public EngineInfo info() {
+                    return new EngineInfo(name, "0", reference.info().capabilities());
+                }
+
+                @Override
+                public <F extends Facet> F facet(Class<F> type) {
+                    return type.isInstance(facets) ? type.cast(facets) : reference.facet(type);
+                }
+            };
+        }
+    }
+
+    // ===================================================================== key encoding
+
+    /** Encodes each key as the reference does, then lets the mutant change one key's bytes or how keys are joined. */
+    abstract static class KeyMutant extends ReferenceMutant {
+        KeyMutant(String name, String flaw, String... breaks) {
+            super(name, flaw, breaks);
+        }
+
+        /** One key's bytes; {@code correct} is the reference's. */
+        byte[] key(KeyType type, Object value, byte[] correct) {
+            return correct;
+        }
+
+        byte[] join(List<byte[]> keys) {
+            ByteArrayOutputStream out = new ByteArrayOutputStream();
+            keys.forEach(out::writeBytes);
+            return out.toByteArray();
+        }
+
+        @Override
+        EncodeKeyResult encodeKey(EncodeKeyRequest request) {
+            List<KeyType> types = request.getKeyTypesList().stream().map(KeyType::parse).toList();
+            List<Object> tuple = ProtoKeyValues.fromProto(types, request.getValuesList());
+            List<byte[]> keys = new ArrayList<>();
+            for (int i = 0; i < types.size(); i++) {
+                byte[] correct = KeyEncoding.encode(List.of(types.get(i)), Collections.singletonList(tuple.get(i)));
+                keys.add(key(types.get(i), tuple.get(i), correct));
+            }
+            return EncodeKeyResult.newBuilder().setEncoding(ByteString.copyFrom(join(keys))).build();
+        }
+
+        static byte[] reverseValueBytes(byte[] key) {
+            byte[] out = key.clone();
+            for (int i = 1; i < out.length; i++) {
+                out[i] = key[key.length - i];
+            }
+            return out;
+        }
+    }
+
+    public static final class LengthPrefixedKeys extends KeyMutant {
+        public LengthPrefixedKeys() {
+            super("mutant-length-prefixed-keys", "writes each key's byte length before its encoding", "LEI-R060");
+        }
+
+        @Override
+        byte[] join(List<byte[]> keys) {
+            ByteArrayOutputStream out = new ByteArrayOutputStream();
+            keys.forEach(k -> {
+                out.write(k.length);
+                out.writeBytes(k);
+            });
+            return out.toByteArray();
+        }
+    }
+
+    public static final class KeysInReverseOrder extends KeyMutant {
+        public KeysInReverseOrder() {
+            super("mutant-keys-in-reverse-order", "concatenates the keys' encodings last key first",
+                    "LEI-R060", "LEI-R063", "LEI-R003");
+        }
+
+        @Override
+        byte[] join(List<byte[]> keys) {
+            List<byte[]> reversed = new ArrayList<>(keys);
+            Collections.reverse(reversed);
+            return super.join(reversed);
+        }
+    }
+
+    public static final class NullsLast extends KeyMutant {
+        public NullsLast() {
+            super("mutant-nulls-last", "encodes a null key with the marker 0xFF, so nulls sort last", "LEI-R061");
+        }
+
+        @Override
+        byte[] key(KeyType type, Object value, byte[] correct) {
+            if (value != null) {
+                return correct;
+            }
+            byte[] out = correct.clone();
+            out[0] = (byte) 0xFF;
+            return out;
+        }
+    }
+
+    public static final class NullWithoutPadding extends KeyMutant {
+        public NullWithoutPadding() {
+            super("mutant-null-without-padding", "encodes a null fixed-width key as the byte 0x00 alone, as for strings", "LEI-R064");
+        }
+
+        @Override
+        byte[] key(KeyType type, Object value, byte[] correct) {
+            return value == null && !type.kind().variableWidth() ? new byte[] {0} : correct;
+        }
+    }
+
+    public static final class TrueAsFF extends KeyMutant {
+        public TrueAsFF() {
+            super("mutant-true-as-ff", "encodes the boolean true as 0xFF", "LEI-R065");
+        }
+
+        @Override
+        byte[] key(KeyType type, Object value, byte[] correct) {
+            return Boolean.TRUE.equals(value) ? new byte[] {1, (byte) 0xFF} : correct;
+        }
+    }
+
+    public static final class UnsignedLittleEndian extends KeyMutant {
+        public UnsignedLittleEndian() {
+            super("mutant-unsigned-little-endian", "writes unsigned integers little-endian", "LEI-R066");
+        }
+
+        @Override
+        byte[] key(KeyType type, Object value, byte[] correct) {
+            return value != null && type.kind().unsignedInteger() ? reverseValueBytes(correct) : correct;
+        }
+    }
+
+    public static final class SignedWithoutFlip extends KeyMutant {
+        public SignedWithoutFlip() {
+            super("mutant-signed-without-flip", "writes signed integers big-endian without inverting the most significant bit",
+                    "LEI-R067");
+        }
+
+        @Override
+        byte[] key(KeyType type, Object value, byte[] correct) {
+            KeyType.Kind kind = type.kind();
+            if (value == null || !(kind == KeyType.Kind.INT8 || kind == KeyType.Kind.INT16 || kind == KeyType.Kind.INT32
+                    || kind == KeyType.Kind.INT64)) {
+                return correct;
+            }
+            byte[] out = correct.clone();
+            out[1] ^= (byte) 0x80;
+            return out;
+        }
+    }
+
+    public static final class NegativeFloatSignOnly extends KeyMutant {
+        public NegativeFloatSignOnly() {
+            super("mutant-negative-float-sign-only", "inverts only the sign bit of a negative float, not every bit", "LEI-R068");
+        }
+
+        @Override
+        byte[] key(KeyType type, Object value, byte[] correct) {
+            boolean negative = value instanceof Float32 f && f.bits() < 0 || value instanceof Float64 d && d.bits() < 0;
+            if (!negative) {
+                return correct;
+            }
+            byte[] out = correct.clone();
+            for (int i = 1; i < out.length; i++) {
+                out[i] = (byte) ~out[i];
+            }
+            out[1] ^= (byte) 0x80;
+            return out;
+        }
+    }
+
+    public static final class FloatLittleEndian extends KeyMutant {
+        public FloatLittleEndian() {
+            super("mutant-float-little-endian", "writes the float's bit pattern little-endian", "LEI-R068", "LEI-R074");
+        }
+
+        @Override
+        byte[] key(KeyType type, Object value, byte[] correct) {
+            return value instanceof Float32 || value instanceof Float64 ? reverseValueBytes(correct) : correct;
+        }
+    }
+
+    public static final class DatesUnsigned extends KeyMutant {
+        public DatesUnsigned() {
+            super("mutant-dates-unsigned", "writes dates as unsigned integers (no inverted top bit)", "LEI-R069");
+        }
+
+        @Override
+        byte[] key(KeyType type, Object value, byte[] correct) {
+            if (value == null || type.kind() != KeyType.Kind.DATE32 && type.kind() != KeyType.Kind.DATE64) {
+                return correct;
+            }
+            byte[] out = correct.clone();
+            out[1] ^= (byte) 0x80;
+            return out;
+        }
+    }
+
+    public static final class TimestampsInMicroseconds extends KeyMutant {
+        public TimestampsInMicroseconds() {
+            super("mutant-timestamps-in-microseconds", "converts a timestamp to microseconds before encoding it", "LEI-R070");
+        }
+
+        @Override
+        byte[] key(KeyType type, Object value, byte[] correct) {
+            if (value == null || type.kind() != KeyType.Kind.TIMESTAMP) {
+                return correct;
+            }
+            long stored = (Long) value;
+            long micros = switch (type.timestampUnit()) {
+                case "s" -> stored * 1_000_000L;
+                case "ms" -> stored * 1_000L;
+                case "ns" -> stored / 1_000L;
+                default -> stored;
+            };
+            return KeyEncoding.encode(List.of(KeyType.of(KeyType.Kind.INT64)), List.of(micros));
+        }
+    }
+
+    public static final class LargeVariantMarker extends KeyMutant {
+        public LargeVariantMarker() {
+            super("mutant-large-variant-marker", "marks a non-empty large_string or large_binary value with 0x03", "LEI-R071");
+        }
+
+        @Override
+        byte[] key(KeyType type, Object value, byte[] correct) {
+            if ((type.kind() == KeyType.Kind.LARGE_STRING || type.kind() == KeyType.Kind.LARGE_BINARY) && correct[0] == 2) {
+                byte[] out = correct.clone();
+                out[0] = 3;
+                return out;
+            }
+            return correct;
+        }
+    }
+
+    public static final class EmptyAsBlock extends KeyMutant {
+        public EmptyAsBlock() {
+            super("mutant-empty-as-block", "encodes an empty string or binary as 0x02 and one empty padded block", "LEI-R072");
+        }
+
+        @Override
+        byte[] key(KeyType type, Object value, byte[] correct) {
+            return type.kind().variableWidth() && correct.length == 1 && correct[0] == 1
+                    ? new byte[] {2, 0, 0, 0, 0, 0, 0, 0, 0, 0} : correct;
+        }
+    }
+
+    public static final class EightByteBlocks extends KeyMutant {
+        public EightByteBlocks() {
+            super("mutant-eight-byte-blocks", "splits every string or binary value into 8-byte blocks, never 32", "LEI-R073");
+        }
+
+        @Override
+        byte[] key(KeyType type, Object value, byte[] correct) {
+            if (value == null || !type.kind().variableWidth() || correct[0] != 2) {
+                return correct;
+            }
+            byte[] bytes = value instanceof String s ? s.getBytes(StandardCharsets.UTF_8) : ((ByteString) value).toByteArray();
+            ByteArrayOutputStream out = new ByteArrayOutputStream();
+            out.write(2);
+            for (int start = 0; start < bytes.length; start += 8) {
+                int n = Math.min(8, bytes.length - start);
+                out.write(bytes, start, n);
+                out.writeBytes(new byte[8 - n]);
+                out.write(start + n < bytes.length ? 0xFF : n);
+            }
+            return out.toByteArray();
+        }
+    }
+
+    // ===================================================================== the index writer
+
+    /** Builds as the reference does, then changes one thing about what it wrote. */
+    abstract static class WriterMutant extends ReferenceMutant {
+        WriterMutant(String name, String flaw, String... breaks) {
+            super(name, flaw, breaks);
+        }
+
+        @Override
+        BuildListIndexResult buildListIndex(BuildListIndexRequest request) {
+            return change(request, reference.buildListIndex(request));
+        }
+
+        abstract BuildListIndexResult change(BuildListIndexRequest request, BuildListIndexResult built);
+
+        static BuildListIndexResult withPageData(BuildListIndexResult built, List<PageDataRow> rows, Comparator<byte[]> order) {
+            List<PageDataRow> sorted = new ArrayList<>(rows);
+            sorted.sort(Comparator.comparing((PageDataRow r) -> r.hasValues() ? r.getValues().toByteArray() : null,
+                    Comparator.nullsFirst(order)).thenComparingLong(PageDataRow::getRowAddress));
+            return built.toBuilder().clearPageData().addAllPageData(sorted).build();
+        }
+
+        static BuildListIndexResult withDetails(BuildListIndexResult built, ListElementIndexDetails details) {
+            return built.toBuilder().setDetails(details).build();
+        }
+    }
+
+    public static final class SignedByteOrder extends WriterMutant {
+        public SignedByteOrder() {
+            super("mutant-signed-byte-order", "sorts page_data comparing bytes as signed", "LEI-R062");
+        }
+
+        @Override
+        BuildListIndexResult change(BuildListIndexRequest request, BuildListIndexResult built) {
+            return withPageData(built, built.getPageDataList(), Arrays::compare);
+        }
+    }
+
+    public static final class NullValuesLast extends WriterMutant {
+        public NullValuesLast() {
+            super("mutant-null-values-last", "sorts page_data with the null values last", "LEI-R041");
+        }
+
+        @Override
+        BuildListIndexResult change(BuildListIndexRequest request, BuildListIndexResult built) {
+            List<PageDataRow> rows = new ArrayList<>(built.getPageDataList().stream().filter(PageDataRow::hasValues).toList());
+            rows.addAll(built.getPageDataList().stream().filter(r -> !r.hasValues()).toList());
+            return built.toBuilder().clearPageData().addAllPageData(rows).build();
+        }
+    }
+
+    public static final class KeysInFieldOrder extends WriterMutant {
+        public KeysInFieldOrder() {
+            super("mutant-keys-in-field-order", "encodes the keys in the element struct's field order, not in key order", "LEI-R044");
+        }
+
+        @Override
+        BuildListIndexResult change(BuildListIndexRequest request, BuildListIndexResult built) {
+            IndexedTable table = IndexedTable.fromJson(request.getTableJson());
+            List<String> inFieldOrder = table.element().names().stream().filter(request.getKeysList()::contains).toList();
+            BuildListIndexResult other = reference.buildListIndex(request.toBuilder().clearKeys().addAllKeys(inFieldOrder).build());
+            return built.toBuilder().clearPageData().addAllPageData(other.getPageDataList()).build();
+        }
+    }
+
+    public static final class NullElementAsNullValues extends WriterMutant {
+        public NullElementAsNullValues() {
+            super("mutant-null-element-as-null-values", "writes a null element with null values, like a null list", "LEI-R045");
+        }
+
+        @Override
+        BuildListIndexResult change(BuildListIndexRequest request, BuildListIndexResult built) {
+            List<KeyType> types = built.getDetails().getKeyTypesList().stream().map(KeyType::parse).toList();
+            ByteString allNull = ByteString.copyFrom(KeyEncoding.encode(types, Collections.nCopies(types.size(), null)));
+            List<PageDataRow> rows = built.getPageDataList().stream()
+                    .map(r -> r.hasValues() && r.getValues().equals(allNull) ? r.toBuilder().clearValues().build() : r).toList();
+            return withPageData(built, rows, Arrays::compareUnsigned);
+        }
+    }
+
+    public static final class OffsetAsAddress extends WriterMutant {
+        public OffsetAsAddress() {
+            super("mutant-offset-as-address", "writes the row's offset in its fragment as ids, without the fragment id",
+                    "LEI-R046", "LEI-R001");
+        }
+
+        @Override
+        BuildListIndexResult change(BuildListIndexRequest request, BuildListIndexResult built) {
+            return withPageData(built, built.getPageDataList().stream()
+                    .map(r -> r.toBuilder().setRowAddress(r.getRowAddress() & 0xFFFF_FFFFL).build()).toList(), Arrays::compareUnsigned);
+        }
+    }
+
+    public static final class OneEntryPerTuple extends WriterMutant {
+        public OneEntryPerTuple() {
+            super("mutant-one-entry-per-tuple", "writes a row's equal key tuples once", "LEI-R047", "LEI-R001");
+        }
+
+        @Override
+        BuildListIndexResult change(BuildListIndexRequest request, BuildListIndexResult built) {
+            return built.toBuilder().clearPageData().addAllPageData(new LinkedHashSet<>(built.getPageDataList())).build();
+        }
+    }
+
+    public static final class NullListNotIndexed extends WriterMutant {
+        public NullListNotIndexed() {
+            super("mutant-null-list-not-indexed", "writes no page_data row for a null list", "LEI-R048");
+        }
+
+        @Override
+        BuildListIndexResult change(BuildListIndexRequest request, BuildListIndexResult built) {
+            return built.toBuilder().clearPageData().addAllPageData(built.getPageDataList().stream().filter(PageDataRow::hasValues)
+                    .toList()).build();
+        }
+    }
+
+    public static final class EmptyListAsNull extends WriterMutant {
+        public EmptyListAsNull() {
+            super("mutant-empty-list-as-null", "writes a row with null values for an empty list, as for a null list", "LEI-R049");
+        }
+
+        @Override
+        BuildListIndexResult change(BuildListIndexRequest request, BuildListIndexResult built) {
+            IndexedTable table = IndexedTable.fromJson(request.getTableJson());
+            Set<Long> fragments = ListIndexProtos.fragments(table, request.getFragmentsList());
+            List<PageDataRow> rows = new ArrayList<>(built.getPageDataList());
+            for (IndexedTable.Fragment fragment : table.fragments()) {
+                for (int offset = 0; offset < fragment.rows().size(); offset++) {
+                    if (fragments.contains(fragment.id()) && !fragment.deleted().contains(offset) && fragment.rows().get(offset) != null
+                            && fragment.rows().get(offset).isEmpty()) {
+                        rows.add(PageDataRow.newBuilder().setRowAddress(IndexedTable.rowAddress(fragment.id(), offset)).build());
+                    }
+                }
+            }
+            return withPageData(built, rows, Arrays::compareUnsigned);
+        }
+    }
+
+    public static final class KeysNotRecorded extends WriterMutant {
+        public KeysNotRecorded() {
+            super("mutant-keys-not-recorded", "leaves keys empty, since the names are for display only", "LEI-R013");
+        }
+
+        @Override
+        BuildListIndexResult change(BuildListIndexRequest request, BuildListIndexResult built) {
+            return withDetails(built, built.getDetails().toBuilder().clearKeys().build());
+        }
+    }
+
+    public static final class ArrowTypeNames extends WriterMutant {
+        private static final Map<String, String> ARROW = Map.of("string", "Utf8", "float", "Float32", "double", "Float64",
+                "int16", "Int16", "uint32", "UInt32", "bool", "Boolean", "binary", "Binary", "large_string", "LargeUtf8");
+
+        public ArrowTypeNames() {
+            super("mutant-arrow-type-names", "writes key_types in Arrow's spelling (Utf8, Float32) instead of Lance's", "LEI-R016");
+        }
+
+        @Override
+        BuildListIndexResult change(BuildListIndexRequest request, BuildListIndexResult built) {
+            return withDetails(built, built.getDetails().toBuilder().clearKeyTypes().addAllKeyTypes(built.getDetails()
+                    .getKeyTypesList().stream().map(t -> ARROW.getOrDefault(t, t.toUpperCase(java.util.Locale.ROOT))).toList()).build());
+        }
+    }
+
+    public static final class TimestampTypeWithoutZone extends WriterMutant {
+        public TimestampTypeWithoutZone() {
+            super("mutant-timestamp-type-without-zone", "writes a timestamp key type as timestamp:{unit}, without its zone", "LEI-R017");
+        }
+
+        @Override
+        BuildListIndexResult change(BuildListIndexRequest request, BuildListIndexResult built) {
+            return withDetails(built, built.getDetails().toBuilder().clearKeyTypes().addAllKeyTypes(built.getDetails()
+                    .getKeyTypesList().stream().map(t -> t.startsWith("timestamp:") ? t.substring(0, t.lastIndexOf(':')) : t).toList())
+                    .build());
+        }
+    }
+
+    public static final class EncodingUnspecified extends WriterMutant {
+        public EncodingUnspecified() {
+            super("mutant-encoding-unspecified", "leaves key_encoding at its default, UNSPECIFIED", "LEI-R022");
+        }
+
+        @Override
+        BuildListIndexResult change(BuildListIndexRequest request, BuildListIndexResult built) {
+            return withDetails(built, built.getDetails().toBuilder()
+                    .setKeyEncoding(ListElementKeyEncoding.LIST_ELEMENT_KEY_ENCODING_UNSPECIFIED).build());
+        }
+    }
+
+    public static final class NoTargetDetails extends WriterMutant {
+        public NoTargetDetails() {
+            super("mutant-no-target-details", "leaves target_details empty", "LEI-R024");
+        }
+
+        @Override
+        BuildListIndexResult change(BuildListIndexRequest request, BuildListIndexResult built) {
+            return withDetails(built, built.getDetails().toBuilder().setTargetDetails(Any.getDefaultInstance()).build());
+        }
+    }
+
+    public static final class TargetVersionZero extends WriterMutant {
+        public TargetVersionZero() {
+            super("mutant-target-version-zero", "writes target_index_version 0, the list element index's own version", "LEI-R025");
+        }
+
+        @Override
+        BuildListIndexResult change(BuildListIndexRequest request, BuildListIndexResult built) {
+            return withDetails(built, built.getDetails().toBuilder().setTargetIndexVersion(0).build());
+        }
+    }
+
+    public static final class IndexVersionOfTarget extends WriterMutant {
+        public IndexVersionOfTarget() {
+            super("mutant-index-version-of-target", "writes the target BTree's version as IndexMetadata.index_version", "LEI-R026");
+        }
+
+        @Override
+        BuildListIndexResult change(BuildListIndexRequest request, BuildListIndexResult built) {
+            return built.toBuilder().setMetadata(built.getMetadata().toBuilder()
+                    .setIndexVersion(built.getDetails().getTargetIndexVersion())).build();
+        }
+    }
+
+    public static final class KeyFieldsAsFields extends WriterMutant {
+        public KeyFieldsAsFields() {
+            super("mutant-key-fields-as-fields", "writes the key fields' ids in IndexMetadata.fields instead of the list field", "LEI-R027");
+        }
+
+        @Override
+        BuildListIndexResult change(BuildListIndexRequest request, BuildListIndexResult built) {
+            return built.toBuilder().setMetadata(built.getMetadata().toBuilder().clearFields()
+                    .addAllFields(built.getDetails().getKeyFieldIdsList())).build();
+        }
+    }
+
+    /** Changes the key list before building, where the reference would refuse it. */
+    abstract static class KeyListMutant extends ReferenceMutant {
+        KeyListMutant(String name, String flaw, String... breaks) {
+            super(name, flaw, breaks);
+        }
+
+        abstract List<String> keys(IndexedTable table, List<String> asked);
+
+        @Override
+        BuildListIndexResult buildListIndex(BuildListIndexRequest request) {
+            List<String> keys = keys(IndexedTable.fromJson(request.getTableJson()), request.getKeysList());
+            return reference.buildListIndex(request.toBuilder().clearKeys().addAllKeys(keys).build());
+        }
+    }
+
+    public static final class DuplicateKeysMerged extends KeyListMutant {
+        public DuplicateKeysMerged() {
+            super("mutant-duplicate-keys-merged", "accepts a key named twice and keeps its first occurrence", "LEI-R012");
+        }
+
+        @Override
+        List<String> keys(IndexedTable table, List<String> asked) {
+            return List.copyOf(new LinkedHashSet<>(asked));
+        }
+    }
+
+    public static final class NoKeysMeansAllFields extends KeyListMutant {
+        public NoKeysMeansAllFields() {
+            super("mutant-no-keys-means-all-fields", "indexes every element field when no key is given", "LEI-R011");
+        }
+
+        @Override
+        List<String> keys(IndexedTable table, List<String> asked) {
+            return asked.isEmpty() ? table.element().names() : asked;
+        }
+    }
+
+    public static final class UnknownKeysIgnored extends KeyListMutant {
+        public UnknownKeysIgnored() {
+            super("mutant-unknown-keys-ignored", "leaves out key names that are not fields of the element struct", "LEI-R010");
+        }
+
+        @Override
+        List<String> keys(IndexedTable table, List<String> asked) {
+            return asked.stream().filter(table.element().names()::contains).toList();
+        }
+    }
+
+    // ===================================================================== the reader
+
+    /** Changes what the reader is handed (the table or the index) before it answers, as a reader's bug would read it. */
+    abstract static class ReaderMutant extends ReferenceMutant {
+        ReaderMutant(String name, String flaw, String... breaks) {
+            super(name, flaw, breaks);
+        }
+
+        @Override
+        QueryListIndexResult queryListIndex(QueryListIndexRequest request) {
+            return reference.queryListIndex(read(request, IndexedTable.fromJson(request.getTableJson())));
+        }
+
+        abstract QueryListIndexRequest read(QueryListIndexRequest request, IndexedTable table);
+
+        /** The table with one more element field, null in every element (as a reader that believes the field is there). */
+        static void addField(ObjectNode root, String name, String type, int id) {
+            ((ArrayNode) root.path("element")).addObject().put("name", name).put("type", type).put("id", id);
+            List<com.fasterxml.jackson.databind.JsonNode> rowLists = new ArrayList<>();
+            rowLists.add(root.path("rows"));
+            root.path("fragments").forEach(f -> rowLists.add(f.path("rows")));
+            for (var rows : rowLists) {
+                for (var list : rows) {
+                    for (var element : list) {
+                        if (element.isObject()) {
+                            ((ObjectNode) element).putNull(name);
+                        }
+                    }
+                }
+            }
+        }
+
+        /** The request with every segment's details (and the legacy details field) changed. */
+        static QueryListIndexRequest withDetails(QueryListIndexRequest request,
+                                                 java.util.function.UnaryOperator<ListElementIndexDetails> change) {
+            QueryListIndexRequest.Builder builder = request.toBuilder().setDetails(change.apply(request.getDetails())).clearSegments();
+            for (ListIndexSegment segment : request.getSegmentsList()) {
+                builder.addSegments(segment.toBuilder().setDetails(change.apply(segment.getDetails())));
+            }
+            return builder.build();
+        }
+    }
+
+    public static final class KeysFoundByName extends ReaderMutant {
+        public KeysFoundByName() {
+            super("mutant-keys-found-by-name", "finds the key fields by their recorded names when a field of that name exists",
+                    "LEI-R015", "LEI-R020");
+        }
+
+        @Override
+        QueryListIndexRequest read(QueryListIndexRequest request, IndexedTable table) {
+            return withDetails(request, d -> {
+                List<Integer> ids = new ArrayList<>();
+                for (int k = 0; k < d.getKeyFieldIdsCount(); k++) {
+                    int position = k < d.getKeysCount() ? table.element().indexOf(d.getKeys(k)).orElse(-1) : -1;
+                    ids.add(position >= 0 ? table.fieldIds().get(position) : d.getKeyFieldIds(k));
+                }
+                return d.toBuilder().clearKeyFieldIds().addAllKeyFieldIds(ids).build();
+            });
+        }
+    }
+
+    public static final class DroppedKeyIgnored extends ReaderMutant {
+        public DroppedKeyIgnored() {
+            super("mutant-dropped-key-ignored", "uses the index although a key field id no longer resolves", "LEI-R018", "LEI-R021");
+        }
+
+        @Override
+        QueryListIndexRequest read(QueryListIndexRequest request, IndexedTable table) {
+            // the reader behaves as if the missing key fields were still there (with no values)
+            ObjectNode root = (ObjectNode) KeyNotation.readTree(request.getTableJson());
+            ListElementIndexDetails d = request.getSegmentsCount() > 0 ? request.getSegments(0).getDetails() : request.getDetails();
+            for (int k = 0; k < d.getKeyFieldIdsCount(); k++) {
+                if (!table.fieldIds().contains(d.getKeyFieldIds(k))) {
+                    addField(root, "dropped_" + d.getKeyFieldIds(k), d.getKeyTypes(k), d.getKeyFieldIds(k));
+                }
+            }
+            return request.toBuilder().setTableJson(root.toString()).build();
+        }
+    }
+
+    public static final class KeyIdsFoundAnywhere extends ReaderMutant {
+        public KeyIdsFoundAnywhere() {
+            super("mutant-key-ids-found-anywhere", "resolves key field ids anywhere in the table's schema, not only among the"
+                    + " element struct's direct children", "LEI-R018", "LEI-R021");
+        }
+
+        @Override
+        QueryListIndexRequest read(QueryListIndexRequest request, IndexedTable table) {
+            ObjectNode root = (ObjectNode) KeyNotation.readTree(request.getTableJson());
+            root.path("elsewhere").forEach(field -> addField(root, field.path("name").asText(), field.path("type").asText(),
+                    field.path("id").asInt()));
+            return request.toBuilder().setTableJson(root.toString()).build();
+        }
+    }
+
+    public static final class KeyTypesNotChecked extends ReaderMutant {
+        public KeyTypesNotChecked() {
+            super("mutant-key-types-not-checked", "does not compare the key fields' types with key_types", "LEI-R019", "LEI-R021");
+        }
+
+        @Override
+        QueryListIndexRequest read(QueryListIndexRequest request, IndexedTable table) {
+            return withDetails(request, d -> {
+                List<String> types = new ArrayList<>();
+                for (int k = 0; k < d.getKeyFieldIdsCount(); k++) {
+                    int position = table.fieldIds().indexOf(d.getKeyFieldIds(k));
+                    types.add(position >= 0 ? table.element().fields().get(position).type().lanceName() : d.getKeyTypes(k));
+                }
+                return d.toBuilder().clearKeyTypes().addAllKeyTypes(types).build();
+            });
+        }
+    }
+
+    public static final class AnyEncodingIsArrowRow extends ReaderMutant {
+        public AnyEncodingIsArrowRow() {
+            super("mutant-any-encoding-is-arrow-row", "reads every key_encoding as ARROW_ROW_V1", "LEI-R023");
+        }
+
+        @Override
+        QueryListIndexRequest read(QueryListIndexRequest request, IndexedTable table) {
+            return withDetails(request, d -> d.toBuilder().setKeyEncoding(ListElementKeyEncoding.LIST_ELEMENT_KEY_ENCODING_ARROW_ROW_V1)
+                    .build());
+        }
+    }
+
+    public static final class SegmentCoversEverything extends ReaderMutant {
+        public SegmentCoversEverything() {
+            super("mutant-segment-covers-everything", "takes a segment to cover every fragment of the table", "LEI-R050");
+        }
+
+        @Override
+        QueryListIndexRequest read(QueryListIndexRequest request, IndexedTable table) {
+            List<Long> all = table.fragments().stream().map(IndexedTable.Fragment::id).toList();
+            QueryListIndexRequest.Builder builder = request.toBuilder().clearSegments();
+            // one segment over everything: the first, as if its coverage were the whole table
+            if (request.getSegmentsCount() > 0) {
+                builder.addSegments(request.getSegments(0).toBuilder().clearCoveredFragments().addAllCoveredFragments(all));
+            }
+            return builder.build();
+        }
+    }
+
+    /** Answers as the reference does, then changes the rows. */
+    abstract static class AnswerMutant extends ReferenceMutant {
+        AnswerMutant(String name, String flaw, String... breaks) {
+            super(name, flaw, breaks);
+        }
+
+        @Override
+        QueryListIndexResult queryListIndex(QueryListIndexRequest request) {
+            QueryListIndexResult answer = reference.queryListIndex(request);
+            IndexedTable table = IndexedTable.fromJson(request.getTableJson());
+            Set<Long> rows = rows(request, table, answer, new TreeSet<>(answer.getRowsList()));
+            return answer.toBuilder().clearRows().addAllRows(new TreeSet<>(rows)).build();
+        }
+
+        abstract Set<Long> rows(QueryListIndexRequest request, IndexedTable table, QueryListIndexResult answer, Set<Long> rows);
+
+        /** The plain call's truth on every live row. */
+        static Map<Long, TruthValue> truth(IndexedTable table, String predicate) {
+            BoundPredicate bound = BoundPredicate.of(predicate, table.element());
+            Map<Long, TruthValue> truth = new HashMap<>();
+            for (IndexedTable.Fragment fragment : table.fragments()) {
+                for (int offset = 0; offset < fragment.rows().size(); offset++) {
+                    if (!fragment.deleted().contains(offset)) {
+                        truth.put(IndexedTable.rowAddress(fragment.id(), offset), AnyElement.test(bound, fragment.rows().get(offset)));
+                    }
+                }
+            }
+            return truth;
+        }
+
+        static List<Object[]> list(IndexedTable table, long address) {
+            return table.fragments().stream().filter(f -> f.id() == address >>> 32).findFirst().orElseThrow()
+                    .rows().get((int) address);
+        }
+
+        static List<ListElementIndex> segments(QueryListIndexRequest request) {
+            return request.getSegmentsList().stream().map(ListIndexProtos::fromProto).toList();
+        }
+    }
+
+    public static final class WhenUnusableNothing extends AnswerMutant {
+        public WhenUnusableNothing() {
+            super("mutant-when-unusable-nothing", "returns no rows when it cannot use the index, instead of evaluating on the data",
+                    "LEI-R021");
+        }
+
+        @Override
+        Set<Long> rows(QueryListIndexRequest request, IndexedTable table, QueryListIndexResult answer, Set<Long> rows) {
+            return answer.getMode().equals("NOT_USED") && answer.getNotUsedReason() != IndexNotUsedReason.INDEX_NOT_USED_FIRST_KEY_NOT_FIXED ? Set.of() : rows;
+        }
+    }
+
+    public static final class FirstRangeOnly extends AnswerMutant {
+        public FirstRangeOnly() {
+            super("mutant-first-range-only", "returns the rows of the first range searched only, not the union", "LEI-R087");
+        }
+
+        @Override
+        Set<Long> rows(QueryListIndexRequest request, IndexedTable table, QueryListIndexResult answer, Set<Long> rows) {
+            if (request.getNegated() || !answer.getMode().equals("EXACT") || answer.getRangesCount() < 2) {
+                return rows;
+            }
+            var first = answer.getRanges(0);
+            KeyRange range = new KeyRange(first.hasLower() ? first.getLower().toByteArray() : null,
+                    first.hasUpper() ? first.getUpper().toByteArray() : null);
+            Set<Long> found = new TreeSet<>();
+            segments(request).forEach(s -> found.addAll(s.search(List.of(range)).rows()));
+            return found;
+        }
+    }
+
+    public static final class SupersetNotRechecked extends AnswerMutant {
+        public SupersetNotRechecked() {
+            super("mutant-superset-not-rechecked", "returns a superset's rows without rechecking them on the data", "LEI-R088");
+        }
+
+        @Override
+        Set<Long> rows(QueryListIndexRequest request, IndexedTable table, QueryListIndexResult answer, Set<Long> rows) {
+            if (request.getNegated() || !answer.getMode().equals("SUPERSET")) {
+                return rows;
+            }
+            List<KeyRange> ranges = answer.getRangesList().stream().map(r -> new KeyRange(r.hasLower() ? r.getLower().toByteArray() : null,
+                    r.hasUpper() ? r.getUpper().toByteArray() : null)).toList();
+            Set<Long> found = new TreeSet<>();
+            segments(request).forEach(s -> found.addAll(s.search(ranges).rows()));
+            return found;
+        }
+    }
+
+    public static final class NotKeepsNullRows extends AnswerMutant {
+        public NotKeepsNullRows() {
+            super("mutant-not-keeps-null-rows", "answers NOT any_element with every row on which the call is not TRUE", "LEI-R089");
+        }
+
+        @Override
+        Set<Long> rows(QueryListIndexRequest request, IndexedTable table, QueryListIndexResult answer, Set<Long> rows) {
+            if (!request.getNegated()) {
+                return rows;
+            }
+            return truth(table, request.getPredicate()).entrySet().stream().filter(e -> e.getValue() != TruthValue.TRUE)
+                    .map(Map.Entry::getKey).collect(Collectors.toSet());
+        }
+    }
+
+    public static final class NotForgetsNullLists extends AnswerMutant {
+        public NotForgetsNullLists() {
+            super("mutant-not-forgets-null-lists", "does not exclude the null lists (the target's null values) from NOT any_element",
+                    "LEI-R090");
+        }
+
+        @Override
+        Set<Long> rows(QueryListIndexRequest request, IndexedTable table, QueryListIndexResult answer, Set<Long> rows) {
+            if (!request.getNegated()) {
+                return rows;
+            }
+            Set<Long> out = new TreeSet<>(rows);
+            truth(table, request.getPredicate()).keySet().stream().filter(a -> list(table, a) == null).forEach(out::add);
+            return out;
+        }
+    }
+
+    public static final class NotForgetsUnknownElements extends AnswerMutant {
+        public NotForgetsUnknownElements() {
+            super("mutant-not-forgets-unknown-elements", "does not exclude rows whose elements make the predicate UNKNOWN from NOT any_element",
+                    "LEI-R091");
+        }
+
+        @Override
+        Set<Long> rows(QueryListIndexRequest request, IndexedTable table, QueryListIndexResult answer, Set<Long> rows) {
+            if (!request.getNegated()) {
+                return rows;
+            }
+            Set<Long> out = new TreeSet<>(rows);
+            truth(table, request.getPredicate()).forEach((a, t) -> {
+                if (t == TruthValue.UNKNOWN && list(table, a) != null) {
+                    out.add(a);
+                }
+            });
+            return out;
+        }
+    }
+
+    public static final class OnlyAllNullSet extends AnswerMutant {
+        public OnlyAllNullSet() {
+            super("mutant-only-all-null-set", "for NOT any_element, counts an element UNKNOWN only when all its key fields are null"
+                    + " (one null set instead of 2^k - 1)", "LEI-R092");
+        }
+
+        @Override
+        Set<Long> rows(QueryListIndexRequest request, IndexedTable table, QueryListIndexResult answer, Set<Long> rows) {
+            if (!request.getNegated() || !answer.getNotExact()) {
+                return rows;
+            }
+            List<Integer> keys = request.getDetails().getKeyFieldIdsList().stream().map(table.fieldIds()::indexOf).toList();
+            Set<Long> out = new TreeSet<>(rows);
+            truth(table, request.getPredicate()).forEach((a, t) -> {
+                List<Object[]> list = list(table, a);
+                if (t == TruthValue.UNKNOWN && list != null
+                        && list.stream().noneMatch(e -> e == null || keys.stream().allMatch(k -> e[k] == null))) {
+                    out.add(a);
+                }
+            });
+            return out;
+        }
+    }
+
+    public static final class NotWithNullLiteral extends ReferenceMutant {
+        public NotWithNullLiteral() {
+            super("mutant-not-with-null-literal", "answers NOT any_element from the index when IN holds a NULL literal, reading IN (x, NULL)"
+                    + " as IN (x)", "LEI-R094");
+        }
+
+        @Override
+        QueryListIndexResult queryListIndex(QueryListIndexRequest request) {
+            if (!request.getNegated() || !request.getPredicate().contains(", NULL)")) {
+                return reference.queryListIndex(request);
+            }
+            return reference.queryListIndex(request.toBuilder().setPredicate(request.getPredicate().replace(", NULL)", ")")).build());
+        }
+    }
+
+    public static final class ElementsMatchKeysSeparately extends ReferenceMutant {
+        public ElementsMatchKeysSeparately() {
+            super("mutant-elements-match-keys-separately", "finds rows where each conjunct is TRUE on some element, not all on one",
+                    "LEI-R002");
+        }
+
+        @Override
+        QueryListIndexResult queryListIndex(QueryListIndexRequest request) {
+            QueryListIndexResult answer = reference.queryListIndex(request);
+            if (request.getNegated() || !request.getPredicate().contains(" AND ")) {
+                return answer;
+            }
+            Set<Long> rows = null;
+            for (String conjunct : request.getPredicate().split(" AND ")) {
+                Set<Long> part = new TreeSet<>(reference.queryListIndex(request.toBuilder().setPredicate(conjunct).build()).getRowsList());
+                if (rows == null) {
+                    rows = part;
+                } else {
+                    rows.retainAll(part);
+                }
+            }
+            return answer.toBuilder().clearRows().addAllRows(rows).build();
+        }
+    }
+
+    // ===================================================================== any_element
+
+    /** Evaluates any_element element by element, with the mutant's rule for combining them. */
+    abstract static class AnyElementMutant extends ReferenceMutant {
+        AnyElementMutant(String name, String flaw, String... breaks) {
+            super(name, flaw, breaks);
+        }
+
+        @Override
+        EvaluateAnyElementResult evaluateAnyElement(EvaluateAnyElementRequest request) {
+            EvaluateAnyElementResult correct = reference.evaluateAnyElement(request);
+            ListTable table = ListTable.fromJson(request.getTableJson());
+            BoundPredicate bound = BoundPredicate.of(request.getPredicate(), table.element());
+            EvaluateAnyElementResult.Builder result = EvaluateAnyElementResult.newBuilder();
+            for (List<Object[]> list : table.rows()) {
+                TruthValue value = row(bound, list);
+                value = request.getNegated() ? value.not() : value;
+                result.addRows(switch (value) {
+                    case TRUE -> Truth.TRUTH_TRUE;
+                    case FALSE -> Truth.TRUTH_FALSE;
+                    case UNKNOWN -> Truth.TRUTH_UNKNOWN;
+                });
+            }
+            return correct.getRowsCount() == result.getRowsCount() ? result.build() : correct;
+        }
+
+        abstract TruthValue row(BoundPredicate predicate, List<Object[]> list);
+    }
+
+    public static final class EveryElement extends AnyElementMutant {
+        public EveryElement() {
+            super("mutant-every-element", "is TRUE only when the predicate is TRUE on every element", "LEI-R080");
+        }
+
+        @Override
+        TruthValue row(BoundPredicate predicate, List<Object[]> list) {
+            if (list == null) {
+                return TruthValue.UNKNOWN;
+            }
+            TruthValue result = TruthValue.TRUE;
+            for (Object[] element : list) {
+                result = result.and(predicate.test(element));
+            }
+            return list.isEmpty() ? TruthValue.FALSE : result;
+        }
+    }
+
+    public static final class UnknownIsFalse extends AnyElementMutant {
+        public UnknownIsFalse() {
+            super("mutant-unknown-is-false", "reports a row whose elements are FALSE or UNKNOWN as FALSE, not NULL", "LEI-R081");
+        }
+
+        @Override
+        TruthValue row(BoundPredicate predicate, List<Object[]> list) {
+            TruthValue value = AnyElement.test(predicate, list);
+            return value == TruthValue.UNKNOWN && list != null ? TruthValue.FALSE : value;
+        }
+    }
+
+    public static final class EmptyListIsNull extends AnyElementMutant {
+        public EmptyListIsNull() {
+            super("mutant-empty-list-is-null", "treats an empty list like a null list (NULL)", "LEI-R082");
+        }
+
+        @Override
+        TruthValue row(BoundPredicate predicate, List<Object[]> list) {
+            return list != null && list.isEmpty() ? TruthValue.UNKNOWN : AnyElement.test(predicate, list);
+        }
+    }
+
+    public static final class NullElementsSkipped extends AnyElementMutant {
+        public NullElementsSkipped() {
+            super("mutant-null-elements-skipped", "skips null elements instead of making every field UNKNOWN", "LEI-R083");
+        }
+
+        @Override
+        TruthValue row(BoundPredicate predicate, List<Object[]> list) {
+            return AnyElement.test(predicate, list == null ? null : list.stream().filter(e -> e != null).toList());
+        }
+    }
+
+    public static final class ComparisonsTwoValued extends AnyElementMutant {
+        public ComparisonsTwoValued() {
+            super("mutant-comparisons-two-valued", "takes a predicate that is UNKNOWN on an element (a null operand) as FALSE there",
+                    "LEI-R095");
+        }
+
+        @Override
+        TruthValue row(BoundPredicate predicate, List<Object[]> list) {
+            if (list == null) {
+                return TruthValue.UNKNOWN;
+            }
+            TruthValue result = TruthValue.FALSE;
+            for (Object[] element : list) {
+                TruthValue value = predicate.test(element);
+                result = result.or(value == TruthValue.UNKNOWN ? TruthValue.FALSE : value);
+            }
+            return result;
+        }
+    }
+
+    /** Evaluates another predicate text than the one asked, as a reader with one rewriting bug. */
+    abstract static class RewritingMutant extends ReferenceMutant {
+        RewritingMutant(String name, String flaw, String... breaks) {
+            super(name, flaw, breaks);
+        }
+
+        abstract String rewrite(String predicate);
+
+        @Override
+        EvaluateAnyElementResult evaluateAnyElement(EvaluateAnyElementRequest request) {
+            return reference.evaluateAnyElement(request.toBuilder().setPredicate(rewrite(request.getPredicate())).clearPredicateTree()
+                    .build());
+        }
+    }
+
+    public static final class InIgnoresNull extends RewritingMutant {
+        public InIgnoresNull() {
+            super("mutant-in-ignores-null", "leaves a NULL literal out of an IN list", "LEI-R096");
+        }
+
+        @Override
+        String rewrite(String predicate) {
+            return predicate.replaceAll("(?i),\\s*NULL\\s*\\)", ")").replaceAll("(?i)\\(\\s*NULL\\s*,", "(");
+        }
+    }
+
+    public static final class DistinctAsNotEqual extends RewritingMutant {
+        public DistinctAsNotEqual() {
+            super("mutant-distinct-as-not-equal", "evaluates IS [NOT] DISTINCT FROM as <> and =, UNKNOWN on nulls", "LEI-R097");
+        }
+
+        @Override
+        String rewrite(String predicate) {
+            return predicate.replaceAll("(?i)IS NOT DISTINCT FROM", "=").replaceAll("(?i)IS DISTINCT FROM", "<>");
+        }
+    }
+
+    public static final class UnknownFieldUnderNot extends ReferenceMutant {
+        public UnknownFieldUnderNot() {
+            super("mutant-unknown-field-under-not", "evaluates NOT any_element over a field the element does not have as NULL"
+                    + " instead of refusing it", "LEI-R084");
+        }
+
+        @Override
+        EvaluateAnyElementResult evaluateAnyElement(EvaluateAnyElementRequest request) {
+            try {
+                return reference.evaluateAnyElement(request);
+            } catch (dev.tableindex.tck.api.EngineRefusal e) {
+                if (!request.getNegated() || !e.error().getKind().equals(PredicateException.Kind.UNKNOWN_FIELD.name())) {
+                    throw e;
+                }
+                int rows = ListTable.fromJson(request.getTableJson()).rows().size();
+                return EvaluateAnyElementResult.newBuilder().addAllRows(Collections.nCopies(rows, Truth.TRUTH_UNKNOWN)).build();
+            }
+        }
+    }
+}
