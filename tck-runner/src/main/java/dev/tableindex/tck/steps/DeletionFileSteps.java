@@ -10,11 +10,13 @@ import java.nio.file.Files;
 import java.nio.file.Path;
 import java.util.Set;
 import java.util.TreeSet;
+import org.apache.arrow.compression.CommonsCompressionFactory;
 import org.apache.arrow.memory.BufferAllocator;
 import org.apache.arrow.memory.RootAllocator;
-import org.apache.arrow.vector.IntVector;
+import org.apache.arrow.vector.BaseIntVector;
 import org.apache.arrow.vector.VectorSchemaRoot;
 import org.apache.arrow.vector.ipc.ArrowFileReader;
+import org.apache.arrow.vector.types.pojo.ArrowType;
 
 /**
  * The deletion files the engine wrote, read by the kit: "{root}/_deletions/{fragment_id}-{read_version}-{id}.{extension}",
@@ -44,16 +46,36 @@ public final class DeletionFileSteps {
         }
     }
 
+    /** ARROW_ARRAY: "A single Int32Array of deleted row offsets" (signed 32-bit, not another integer type). */
+    @Then("every Arrow deletion file holds its offsets as an Int32 array")
+    public void arrowDeletionFilesAreInt32() {
+        for (DataFragment fragment : TableScenario.current().latestManifest().manifest().getFragmentsList()) {
+            if (!fragment.hasDeletionFile() || fragment.getDeletionFile().getFileType() != DeletionFile.DeletionFileType.ARROW_ARRAY) {
+                continue;
+            }
+            read(fragment);
+            String name = fileName(fragment);
+            try (BufferAllocator allocator = new RootAllocator();
+                    SeekableByteChannel channel = Files.newByteChannel(TableScenario.current().dataset().resolve("_deletions").resolve(name));
+                    ArrowFileReader reader = new ArrowFileReader(channel, allocator, CommonsCompressionFactory.INSTANCE)) {
+                ArrowType type = reader.getVectorSchemaRoot().getSchema().getFields().get(0).getType();
+                if (!type.equals(new ArrowType.Int(32, true))) {
+                    throw new AssertionError("_deletions/" + name + " holds its offsets as " + type + ", not as an Int32Array");
+                }
+            } catch (IOException e) {
+                throw new AssertionError("cannot read _deletions/" + name + ": " + e.getMessage());
+            }
+        }
+    }
+
     /** The deleted offsets of {@code fragment}, checked against what its deletion file records. */
     private static Set<Long> read(DataFragment fragment) {
         DeletionFile file = fragment.getDeletionFile();
-        String extension = switch (file.getFileType()) {
-            case ARROW_ARRAY -> "arrow";
-            case BITMAP -> "bin";
-            default -> throw new AssertionError("fragment " + fragment.getId() + " has a deletion file of unknown type "
+        if (file.getFileType() == DeletionFile.DeletionFileType.UNRECOGNIZED) {
+            throw new AssertionError("fragment " + fragment.getId() + " has a deletion file of unknown type "
                     + file.getFileTypeValue());
-        };
-        String name = fragment.getId() + "-" + file.getReadVersion() + "-" + file.getId() + "." + extension;
+        }
+        String name = fileName(fragment);
         Path path = TableScenario.current().dataset().resolve("_deletions").resolve(name);
         if (!Files.isRegularFile(path)) {
             throw new AssertionError("the deletion file of fragment " + fragment.getId() + " is not at _deletions/" + name);
@@ -72,6 +94,14 @@ public final class DeletionFileSteps {
         return offsets;
     }
 
+    /** {fragment_id}-{read_version}-{id}.{extension}; read_version and id are uint64, written as unsigned decimals. */
+    private static String fileName(DataFragment fragment) {
+        DeletionFile file = fragment.getDeletionFile();
+        String extension = file.getFileType() == DeletionFile.DeletionFileType.BITMAP ? "bin" : "arrow";
+        return fragment.getId() + "-" + Long.toUnsignedString(file.getReadVersion()) + "-"
+                + Long.toUnsignedString(file.getId()) + "." + extension;
+    }
+
     private static Set<Long> bitmap(Path path, String name) {
         try {
             return new TreeSet<>(FragmentCoverage.fromBytes(Files.readAllBytes(path)).fragmentIds()
@@ -87,7 +117,7 @@ public final class DeletionFileSteps {
         Set<Long> offsets = new TreeSet<>();
         try (BufferAllocator allocator = new RootAllocator();
                 SeekableByteChannel channel = Files.newByteChannel(path);
-                ArrowFileReader reader = new ArrowFileReader(channel, allocator)) {
+                ArrowFileReader reader = new ArrowFileReader(channel, allocator, CommonsCompressionFactory.INSTANCE)) {
             VectorSchemaRoot root = reader.getVectorSchemaRoot();
             if (root.getSchema().getFields().size() != 1) {
                 throw new AssertionError("_deletions/" + name + " has " + root.getSchema().getFields().size()
@@ -98,12 +128,13 @@ public final class DeletionFileSteps {
                 throw new AssertionError("_deletions/" + name + " has " + batches + " batches, expected one");
             }
             reader.loadNextBatch();
-            if (!(root.getVector(0) instanceof IntVector offsetsColumn)) {
+            // the values are read whatever the integer type; the type is the step "... as Int32 arrays"
+            if (!(root.getVector(0) instanceof BaseIntVector column)) {
                 throw new AssertionError("_deletions/" + name + " has a column of type "
-                        + root.getSchema().getFields().get(0).getType() + ", expected Int32");
+                        + root.getSchema().getFields().get(0).getType() + ", expected integer row offsets");
             }
-            for (int i = 0; i < offsetsColumn.getValueCount(); i++) {
-                if (offsetsColumn.isNull(i) || !offsets.add((long) offsetsColumn.get(i))) {
+            for (int i = 0; i < column.getValueCount(); i++) {
+                if (root.getVector(0).isNull(i) || !offsets.add(column.getValueAsLong(i))) {
                     throw new AssertionError("_deletions/" + name + " has a null or repeated offset at row " + i);
                 }
             }
