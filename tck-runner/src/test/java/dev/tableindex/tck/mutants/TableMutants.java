@@ -426,26 +426,6 @@ public final class TableMutants {
         }
     }
 
-    /** Treats every entry of fields as keyed, ignoring covering_fields: a carried column looks indexed. */
-    public static final class CarriedColumnAsKeyed extends TableMutant {
-        public CarriedColumnAsKeyed() {
-            super("mutant-carried-column-as-keyed", Set.of("LTP-R030", "LTP-R032"),
-                    "selects an index by membership of fields, so a merely carried column is answered from it");
-        }
-
-        @Override
-        void beforeRead(Path root) {
-            ManifestFile latest = LanceDatasetFolder.open(root).readLatest();
-            Set<String> covering = latest.segments().stream().filter(s -> !s.coveringFields().isEmpty())
-                    .map(IndexSegment::name).collect(Collectors.toSet());
-            for (String name : covering) {
-                // keyed on the carried column: what "membership of fields" selects for a query on it
-                KitCommits.commit(root, KitCommits.legacyEntries(name, e -> e.getCoveringFieldsCount() == 0 ? e
-                        : e.clearFields().addAllFields(e.getCoveringFieldsList()).clearCoveringFields()));
-            }
-        }
-    }
-
     /** Reads the base values under a data overlay (and ignores the flag that says overlays are present). */
     public static final class IgnoresOverlays extends TableMutant {
         public IgnoresOverlays() {
