@@ -241,6 +241,35 @@ public final class TableManifestSteps {
         }
     }
 
+    /**
+     * After "tries to": either the engine refused to write (or to read) the dataset, or every segment of the
+     * index still lists {@code fields} with {@code carried} as its covering_fields.
+     */
+    @Then("unless the engine refused to write, index {string} is on field ids {string} carrying {string}")
+    public void keepsCoveringUnlessRefused(String name, String fields, String carried) {
+        var refusal = TableScenario.current().takeRefusal();
+        if (refusal != null) {
+            var reason = refusal.getRefusalReason();
+            if (reason != dev.tableindex.proto.tck.RefusalReason.REFUSED_WRITER_FEATURE_UNSUPPORTED
+                    && reason != dev.tableindex.proto.tck.RefusalReason.REFUSED_READER_FEATURE_UNSUPPORTED) {
+                throw new AssertionError("the engine refused with reason " + reason + " (" + refusal.getKind() + ": "
+                        + refusal.getMessage() + "); the acceptable refusals are REFUSED_WRITER_FEATURE_UNSUPPORTED"
+                        + " and REFUSED_READER_FEATURE_UNSUPPORTED");
+            }
+            return;
+        }
+        List<Integer> expectedFields = parseIdsInOrder(fields);
+        List<Integer> expectedCarried = parseIdsInOrder(carried);
+        List<IndexSegment> named = segments(manifest(), name);
+        for (IndexSegment segment : named) {
+            if (!segment.fields().equals(expectedFields) || !segment.coveringFields().equals(expectedCarried)) {
+                throw new AssertionError(label(named, segment) + " is on field ids " + segment.fields() + " carrying "
+                        + segment.coveringFields() + " after the engine wrote, expected " + expectedFields + " carrying "
+                        + expectedCarried);
+            }
+        }
+    }
+
     /** IndexMetadata.uuid: "Unique ID of an index. It is unique across all the dataset versions." */
     @Then("every index segment has its own uuid")
     public void uniqueUuids() {

@@ -268,6 +268,25 @@ public final class TableMutants {
         }
     }
 
+    /** Writes under flag 128 as if every entry of fields were keyed: the covering declaration is lost. */
+    public static final class DropsCoveringOnWrite extends TableMutant {
+        public DropsCoveringOnWrite() {
+            super("mutant-drops-covering-on-write", Set.of("LTP-R006"),
+                    "writes to a dataset with flag 128 treating every entry of fields as keyed, dropping covering_fields");
+        }
+
+        @Override
+        void afterApply(Path root, TableOperation operation, ManifestFile before) {
+            if (before.segments().stream().anyMatch(s -> !s.coveringFields().isEmpty())) {
+                KitCommits.commit(root, file -> {
+                    IndexSection.Builder section = file.indexSection().orElseThrow().toBuilder();
+                    section.getIndicesBuilderList().forEach(IndexMetadata.Builder::clearCoveringFields);
+                    return ManifestFile.of(file.manifest(), Optional.of(section.build()), Optional.empty());
+                });
+            }
+        }
+    }
+
     /** Names deletion files without the read version: {fragment_id}-{id}.bin. */
     public static final class DeletionFileMisnamed extends TableMutant {
         public DeletionFileMisnamed() {
