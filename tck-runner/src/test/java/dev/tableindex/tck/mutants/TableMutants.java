@@ -138,7 +138,7 @@ public final class TableMutants {
     /** Optimizing gives the new segment the uuid of the index's first segment. */
     public static final class ReusesSegmentUuid extends TableMutant {
         public ReusesSegmentUuid() {
-            super("mutant-reuses-segment-uuid", Set.of("LTP-R012", "IV2-R021"),
+            super("mutant-reuses-segment-uuid", Set.of("LTP-R012", "IV2-R021", "IV2-R004"),
                     "gives the segment that optimizing adds the uuid of the index's existing segment");
         }
 
@@ -344,11 +344,11 @@ public final class TableMutants {
         }
     }
 
-    /** A second index under a name in use replaces the first instead of being refused. */
-    public static final class ReplacesOnNameClash extends TableMutant {
-        public ReplacesOnNameClash() {
-            super("mutant-replaces-on-name-clash", Set.of("LTP-R015"),
-                    "replaces an index when another is created under its name, instead of refusing");
+    /** A second index under a name in use is added as more segments of that name instead of being refused. */
+    public static final class DuplicatesIndexName extends TableMutant {
+        public DuplicatesIndexName() {
+            super("mutant-duplicates-index-name", Set.of("LTP-R015", "IV2-R003"),
+                    "adds a second index under a name in use, as more segments of that name, instead of refusing");
         }
 
         @Override
@@ -359,9 +359,62 @@ public final class TableMutants {
                 if (refusal.error().getRefusalReason() != RefusalReason.REFUSED_INDEX_NAME_EXISTS) {
                     throw refusal;
                 }
-                ApplyTableOperationRequest.Builder replace = request.toBuilder();
-                replace.getOperationBuilder().getCreateIndexBuilder().setReplace(true);
-                return reference.apply(replace.build());
+                String name = request.getOperation().getCreateIndex().getName();
+                ApplyTableOperationRequest.Builder other = request.toBuilder();
+                other.getOperationBuilder().getCreateIndexBuilder().setName(name + "-second");
+                ApplyTableOperationResult result = reference.apply(other.build());
+                KitCommits.commit(Path.of(request.getDatasetPath()), KitCommits.legacyEntries(name + "-second",
+                        e -> e.setName(name)));
+                return result;
+            }
+        }
+    }
+
+    /** Replacing an index keeps the uuid of the segment it replaces. */
+    public static final class ReplaceKeepsUuid extends TableMutant {
+        public ReplaceKeepsUuid() {
+            super("mutant-replace-keeps-uuid", Set.of("IV2-R017"),
+                    "gives an index replaced with a new configuration the uuid of the segment it replaces");
+        }
+
+        @Override
+        void afterApply(Path root, TableOperation operation, ManifestFile before) {
+            if (!operation.hasCreateIndex() || !operation.getCreateIndex().getReplace()) {
+                return;
+            }
+            String name = operation.getCreateIndex().getName();
+            before.segments().stream().filter(s -> s.name().equals(name)).findFirst().ifPresent(old ->
+                    KitCommits.commit(root, KitCommits.legacyEntries(name, e -> e.setUuid(old.proto().getUuid()))));
+        }
+    }
+
+    /** Writes the deleted offsets as a plain array of little-endian int32 in the .bin file, not as a Roaring bitmap. */
+    public static final class DeletionBitmapAsIntArray extends TableMutant {
+        public DeletionBitmapAsIntArray() {
+            super("mutant-deletion-bitmap-as-int-array", Set.of("LTP-R049"),
+                    "writes a BITMAP deletion file as raw little-endian int32 offsets instead of a Roaring bitmap");
+        }
+
+        @Override
+        void afterApply(Path root, TableOperation operation, ManifestFile before) {
+            if (!operation.hasDeleteRows()) {
+                return;
+            }
+            for (DataFragment fragment : LanceDatasetFolder.open(root).readLatest().manifest().getFragmentsList()) {
+                var file = fragment.getDeletionFile();
+                if (!fragment.hasDeletionFile() || file.getFileType() != dev.tableindex.proto.lance.table.DeletionFile.DeletionFileType.BITMAP) {
+                    continue;
+                }
+                Path path = root.resolve("_deletions").resolve(fragment.getId() + "-" + Long.toUnsignedString(file.getReadVersion())
+                        + "-" + Long.toUnsignedString(file.getId()) + ".bin");
+                try {
+                    var offsets = FragmentCoverage.fromBytes(Files.readAllBytes(path)).fragmentIds().orElse(List.of());
+                    var bytes = java.nio.ByteBuffer.allocate(4 * offsets.size()).order(java.nio.ByteOrder.LITTLE_ENDIAN);
+                    offsets.forEach(o -> bytes.putInt(o.intValue()));
+                    Files.write(path, bytes.array());
+                } catch (IOException e) {
+                    throw new UncheckedIOException(e);
+                }
             }
         }
     }
@@ -369,7 +422,7 @@ public final class TableMutants {
     /** A rename gives the renamed column a new field id, and its index follows the new id. */
     public static final class RenameNewFieldId extends TableMutant {
         public RenameNewFieldId() {
-            super("mutant-rename-new-field-id", Set.of("LTP-R013"),
+            super("mutant-rename-new-field-id", Set.of("LTP-R013", "IV2-R012"),
                     "gives a renamed column a new field id instead of keeping the one its index refers to");
         }
 
@@ -445,6 +498,28 @@ public final class TableMutants {
         }
     }
 
+    /** Lets an index answer for cells an overlay committed after the index was built. */
+    public static final class IndexAnswersForOverlays extends TableMutant {
+        public IndexAnswersForOverlays() {
+            super("mutant-index-answers-for-overlays", Set.of("LTP-R043"),
+                    "treats every index as incorporating the overlays, so it answers for overlaid cells with old values");
+        }
+
+        @Override
+        void beforeRead(Path root) {
+            ManifestFile latest = LanceDatasetFolder.open(root).readLatest();
+            long newest = latest.manifest().getFragmentsList().stream().flatMap(f -> f.getOverlaysList().stream())
+                    .mapToLong(DataOverlayFile::getCommittedVersion).max().orElse(-1);
+            if (newest < 0) {
+                return;
+            }
+            for (String name : latest.segments().stream().map(IndexSegment::name).distinct().toList()) {
+                KitCommits.commit(root, KitCommits.legacyEntries(name,
+                        e -> e.getDatasetVersion() < newest ? e.setDatasetVersion(newest) : e));
+            }
+        }
+    }
+
     /** Reads the base values under a data overlay (and ignores the flag that says overlays are present). */
     public static final class IgnoresOverlays extends TableMutant {
         public IgnoresOverlays() {
@@ -481,6 +556,38 @@ public final class TableMutants {
             }
             IndexSection.Builder builder = result.getIndexSection().toBuilder();
             builder.getIndicesBuilderList().forEach(entry -> entry.setFragmentBitmap(ByteString.EMPTY));
+            return result.toBuilder().setIndexSection(builder.build()).build();
+        }
+    }
+
+    /** Takes index_section = 0 for "no index section" (Lance writes the section first, at offset 0). */
+    public static final class IndexSectionAtZeroIsAbsent extends ManifestMutant {
+        public IndexSectionAtZeroIsAbsent() {
+            super("mutant-index-section-at-zero-is-absent", Set.of("LTP-R001"),
+                    "reads index_section by value, so a section at file position 0 is taken as absent");
+        }
+
+        @Override
+        ReadManifestResult change(ReadManifestResult result) {
+            return result.hasIndexSection() && result.getManifest().getIndexSection() == 0
+                    ? result.toBuilder().clearIndexSection().build() : result;
+        }
+    }
+
+    /** Drops the list of index files and their sizes. */
+    public static final class DropsIndexFiles extends ManifestMutant {
+        public DropsIndexFiles() {
+            super("mutant-drops-index-files", Set.of("LTP-R028", "LTP-R029"),
+                    "returns index entries without their files and sizes");
+        }
+
+        @Override
+        ReadManifestResult change(ReadManifestResult result) {
+            if (!result.hasIndexSection()) {
+                return result;
+            }
+            IndexSection.Builder builder = result.getIndexSection().toBuilder();
+            builder.getIndicesBuilderList().forEach(IndexMetadata.Builder::clearFiles);
             return result.toBuilder().setIndexSection(builder.build()).build();
         }
     }
