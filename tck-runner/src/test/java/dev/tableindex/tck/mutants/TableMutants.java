@@ -592,6 +592,24 @@ public final class TableMutants {
         }
     }
 
+    /** Answers a read of an older version with the index section of the latest one. */
+    public static final class LatestIndexSectionForEveryVersion extends ManifestMutant {
+        public LatestIndexSectionForEveryVersion() {
+            super("mutant-latest-index-section-for-every-version", Set.of("LTP-R034"),
+                    "returns the latest version's index section whichever version was asked for");
+        }
+
+        @Override
+        ReadManifestResult read(ReadManifestRequest request) {
+            ReadManifestResult asked = super.read(request);
+            if (!request.hasVersion()) {
+                return asked;
+            }
+            ReadManifestResult latest = super.read(request.toBuilder().clearVersion().build());
+            return latest.hasIndexSection() ? asked.toBuilder().setIndexSection(latest.getIndexSection()).build() : asked;
+        }
+    }
+
     /** Never refuses: a file it cannot read comes back as an empty manifest. */
     public static final class AcceptsAnything extends ManifestMutant {
         public AcceptsAnything() {
