@@ -14,6 +14,8 @@ Feature: IL01 An index on an empty table
     And the manifest has index "id_idx" on field ids "0"
     And index "id_idx" records its coverage, even of no fragments
     And index "id_idx" covers no fragments
+    And index "id_idx" was built from the version before it was created
+    And max_fragment_id is the highest fragment id used so far
 
   @id:IL-0002 @spec:lance-index-v2-design.md#goals @level:must @requires:table.lifecycle
   Scenario: Rows appended after the index are found by scanning, and optimizing covers them
@@ -29,4 +31,6 @@ Feature: IL01 An index on an empty table
     And counting the rows where "id >= 2" gives 2, with and without indexes
     When the engine optimizes the indexes
     Then index "id_idx" covers every fragment of the table
+    And every index segment has its own uuid
+    And max_fragment_id is the highest fragment id used so far
     And counting the rows where "id >= 2" gives 2, with and without indexes

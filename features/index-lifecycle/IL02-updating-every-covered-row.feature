@@ -43,15 +43,28 @@ Feature: IL02 Updating every row an index covers does not delete the index
     And counting the rows where "name = 'C'" gives 1, with and without indexes
     And counting the rows where "name = 'c'" gives 0, with and without indexes
 
-  @id:IL-0012 @spec:lance-table.proto#IndexMetadata.fragment_bitmap @level:should @requires:table.lifecycle @open
-  Scenario: After every covered row moved, the bitmap names only fragments that still exist
-    Open question: may fragment_bitmap keep the ids of fragments that no longer exist? The proto says the
-    bitmap holds "the included fragment ids"; the design says an IndexV2 file's bitmap "Contains the
-    fragment ids that are covered by this index". The kit's choice: readers must intersect the bitmap
-    with the table's fragments (IL-0010 checks coverage that way), so stale ids are harmless; the
-    reference writer removes them. Lance 7.0.0 keeps them ("bitmaps are immutable").
+  @id:IL-0012 @spec:lance-table.proto#IndexMetadata.fragment_bitmap @level:should @requires:table.lifecycle
+  Scenario: After every covered row moved, the bitmap names only fragments of the table then or now
+    The proto answers part of the old question "may fragment_bitmap keep the ids of fragments that no
+    longer exist?": the coverage "can be retrieved from the dataset by looking at the dataset at
+    dataset_version", so a bitmap may name fragments of that version that have since gone (Lance 7.0.0
+    keeps them; the reference prunes them; readers intersect with the table's fragments, IL-0010). It
+    must not name a fragment that was in neither. Scored at should: the proto says the bitmap "may be
+    used" for coverage and gives no must.
     When the engine merge-inserts on "id":
       """json
       [{"id": 1, "name": "A"}, {"id": 2, "name": "B"}, {"id": 3, "name": "C"}, {"id": 4, "name": "D"}]
       """
-    Then the fragment bitmaps of index "id_idx" name only fragments of the table
+    Then the fragment bitmaps of index "id_idx" name only fragments of the table at its dataset_version or now
+
+  @id:IL-0013 @spec:lance-table.proto#DataFragment.overlays @level:must @requires:table.lifecycle
+  Scenario: Rewriting a column in place writes no data overlay unless the overlay flag is set
+    DataFragment.overlays "MUST be empty if the data overlay files feature flag (64) is not set in the
+    manifest". An engine may rewrite the column or write overlays; with overlays it must set flag 64.
+    When the engine rewrites column "name" in place, matching on "id":
+      """json
+      [{"id": 2, "name": "B"}]
+      """
+    Then no fragment has overlays unless flag 64 is set
+    And counting the rows where "name = 'B'" gives 1, with and without indexes
+    And counting the rows where "name = 'b'" gives 0, with and without indexes

@@ -13,6 +13,8 @@ Feature: IL06 Index names are unique; a new configuration is a new index
 
   @id:IL-0050 @spec:lance-table.proto#IndexMetadata.name @level:must @requires:table.lifecycle
   Scenario: A second index under a name in use is refused
+    The name stays unique. The refusal is judged by its protocol code (EngineError.refusal_reason
+    REFUSED_INDEX_NAME_EXISTS); the engine's own words are free.
     When the engine tries to create a bitmap index "id_idx" on "name"
     Then the engine refuses with INDEX_NAME_EXISTS
     And the manifest has index "id_idx" on field ids "0"

@@ -29,6 +29,16 @@ Feature: IM01 Feature flags a reader or writer does not know
       """
     Then the engine refuses with WRITER_FEATURE_UNSUPPORTED
 
+  @id:IM-0004 @spec:lance-table.proto#Manifest.writer_feature_flags @level:should @requires:table.lifecycle
+  Scenario: An unknown writer flag alone: the engine still reads the table
+    "The flag identities are the same as for reader_feature_flags, but the values of reader_feature_flags
+    and writer_feature_flags are not required to be identical": a flag set for writers only keeps writers
+    out, not readers. No must: scored at should.
+    Given the kit commits a version with writer feature flag 1048576 set
+    When the engine describes the indexes
+    Then the engine uses the indexes "id_idx"
+    And counting the rows where "id >= 2" gives 3, with and without indexes
+
   @id:IM-0003 @spec:lance-table.proto#Manifest.writer_feature_flags @level:should @requires:table.lifecycle
   Scenario: An unknown writer flag: the engine does not delete either
     Given the kit commits a version with writer feature flag 1048576 set

@@ -2,7 +2,10 @@ Feature: IM02 Index entries a reader cannot use are ignored, and answers stay ri
 
   A reader meets index entries it cannot use: an index_version newer than it knows, a details type it
   does not know ("Indexes are plugins"), a bitmap with no bytes (coverage unknown). It must still answer
-  every query right, from the data where the index cannot help. Four rows, ids 1..4 in two fragments.
+  every query right, from the data where the index cannot help. Four rows, ids 1..4 in two fragments;
+  then ids 5 and 6 appended as fragment 2, which the index was not built on. The kit's version then
+  says the index covers fragment 2 as well (or nothing is known of its coverage): a reader that used
+  the index anyway would miss ids 5 and 6.
 
   Background:
     Given the engine creates a table with columns "id int64, name string" in fragments of 2 rows:
@@ -10,22 +13,32 @@ Feature: IM02 Index entries a reader cannot use are ignored, and answers stay ri
       [{"id": 1, "name": "a"}, {"id": 2, "name": "b"}, {"id": 3, "name": "c"}, {"id": 4, "name": "d"}]
       """
     And the engine creates a btree index "id_idx" on "id"
+    And the engine appends in fragments of 2 rows:
+      """json
+      [{"id": 5, "name": "e"}, {"id": 6, "name": "f"}]
+      """
 
   @id:IM-0010 @spec:lance-table.proto#IndexMetadata.index_version @level:should @requires:table.lifecycle
   Scenario: An index_version newer than the reader knows: the index is ignored
-    Given the kit commits a version where index "id_idx" has index_version 99
+    Given the kit commits a version where only the legacy segments of "id_idx" cover fragments "0, 1, 2"
+    And the kit commits a version where index "id_idx" has index_version 99
     When the engine describes the indexes
     Then the engine uses no index
-    And counting the rows where "id >= 2" gives 3, with and without indexes
+    And counting the rows where "id >= 2" gives 5, with and without indexes
+    And counting the rows where "id = 6" gives 1, with and without indexes
 
   @id:IM-0011 @spec:lance-table.proto#IndexMetadata.index_details @level:must @requires:table.lifecycle
   Scenario: An index of a type the reader does not know: the query still answers
-    Given the kit commits a version where index "id_idx" has the details type URL "/example.FooIndexDetails"
-    Then counting the rows where "id >= 2" gives 3, with and without indexes
-    And counting the rows where "id = 4" gives 1, with and without indexes
+    Given the kit commits a version where only the legacy segments of "id_idx" cover fragments "0, 1, 2"
+    And the kit commits a version where index "id_idx" has the details type URL "/example.FooIndexDetails"
+    Then counting the rows where "id >= 2" gives 5, with and without indexes
+    And counting the rows where "id = 6" gives 1, with and without indexes
 
   @id:IM-0012 @spec:lance-table.proto#IndexMetadata.fragment_bitmap @level:must @requires:table.lifecycle
   Scenario: An index whose coverage is unknown: the query still answers
+    Empty bytes are "coverage unknown", never "covers everything": the index was built on fragments 0
+    and 1 only.
     Given the kit commits a version where index "id_idx" has empty fragment_bitmap bytes
-    Then counting the rows where "id >= 2" gives 3, with and without indexes
+    Then counting the rows where "id >= 2" gives 5, with and without indexes
+    And counting the rows where "id = 6" gives 1, with and without indexes
     And counting the rows where "id = 4" gives 1, with and without indexes

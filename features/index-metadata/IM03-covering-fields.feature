@@ -34,3 +34,17 @@ Feature: IM03 Covering fields
     And the kit commits a version where index "id_idx" is on field ids "0" carrying "0"
     Then counting the rows where "id >= 2" gives 3, unless the engine refuses to read the dataset
     And counting the rows where "id = 1" gives 1, unless the engine refuses to read the dataset
+
+  @id:IM-0005 @spec:lance-table.proto#Manifest.reader_feature_flags @level:must @requires:table.lifecycle
+  Scenario: A covering field declared under flag 128: a writer keeps the declaration or does not write
+    Flag 1 << 7: "Writers must refuse it too: one that treats every entry of fields as keyed would maintain
+    the index against the wrong dependency set." A writer that knows the flag may append, and then the
+    index still declares the carried column; one that does not must not write (refusing to read the
+    dataset is refusing too).
+    Given the kit commits a version with reader and writer feature flag 128 set
+    And the kit commits a version where index "id_idx" is on field ids "0, 1" carrying "1"
+    When the engine tries to append in fragments of 2 rows:
+      """json
+      [{"id": 5, "name": "e"}]
+      """
+    Then unless the engine refused to write, index "id_idx" is on field ids "0, 1" carrying "1"

@@ -22,7 +22,7 @@ Feature: IM04 Golden tables: which indexes a reader uses
     Then the engine uses the indexes "id_idx"
     And the engine's index "id_idx" covers fragments ""
 
-  @id:IM-0032 @spec:lance-index-v2-design.md#faq @level:must @requires:table.lifecycle @requires:index_v2 @open
+  @id:IM-0032 @spec:lance-index-v2-design.md#faq @level:should @requires:table.lifecycle @requires:index_v2 @open
   Scenario: A table whose last version has IndexV2 only, under writer flag 4096: the reader uses the IndexV2
     Open question: which feature flag allows dropping the legacy metadata? The kit's choice is writer flag
     1 << 12 = 4096 (docs/decisions/0004); a reader that knows IndexV2 reads it alone.
@@ -31,7 +31,7 @@ Feature: IM04 Golden tables: which indexes a reader uses
     Then the engine uses the indexes "id_idx"
     And the engine's index "id_idx" covers fragments "0, 1"
 
-  @id:IM-0033 @spec:lance-index-v2-design.md#faq @level:must @requires:table.lifecycle @requires:index_v2 @open
+  @id:IM-0033 @spec:lance-index-v2-design.md#faq @level:should @requires:table.lifecycle @requires:index_v2 @open
   Scenario: A table whose legacy entry changed while its IndexV2 did not: the reader follows the legacy entry
     Open question: what does a reader do when IndexV2 and the legacy entries disagree? An old writer that
     keeps unknown fields carries IndexV2 over unchanged; the kit's choice is to use the legacy entries then.
@@ -51,6 +51,8 @@ Feature: IM04 Golden tables: which indexes a reader uses
 
   @id:IM-0035 @spec:lance-table.proto#IndexMetadata.index_version @level:should @requires:table.lifecycle
   Scenario: An index with index_version 99: the reader does not use it
+    Only which indexes the engine says it uses: the golden table's data files are stand-ins other engines
+    need not read. IM-0010 has the evidence, by counting on the engine's own table.
     Given the golden table "newer-index-version"
     When the engine describes the indexes
     Then the engine uses no index

@@ -2,7 +2,8 @@ Feature: IV02 Readers prefer the IndexV2 metadata
 
   "Newer readers should prefer the V2 metadata. Later, add a feature flag for dropping the old
   metadata." The design names neither the flag nor what a reader does when the two forms disagree; the
-  kit's choices are in docs/decisions/0004 and the scenarios below are open.
+  kit's choices are in docs/decisions/0004 and the scenarios below are open; "should prefer" makes them
+  should at most.
 
   Background:
     Given the engine creates a table with columns "id int64, name string" in fragments of 2 rows:
@@ -11,7 +12,7 @@ Feature: IV02 Readers prefer the IndexV2 metadata
       """
     And the engine creates a btree index "id_idx" on "id"
 
-  @id:IV-0010 @spec:lance-index-v2-design.md#faq @level:must @requires:table.lifecycle @requires:index_v2 @open
+  @id:IV-0010 @spec:lance-index-v2-design.md#faq @level:should @requires:table.lifecycle @requires:index_v2 @open
   Scenario: With the legacy metadata dropped under the flag, the reader uses the IndexV2
     Open question: which feature flag allows dropping the legacy metadata? The kit's choice is writer
     flag 1 << 12 = 4096 (bits 9 to 11 are taken by newer Lance), a writer flag only: an old writer would
@@ -22,7 +23,7 @@ Feature: IV02 Readers prefer the IndexV2 metadata
     And the engine's index "id_idx" covers fragments "0, 1"
     And counting the rows where "id >= 2" gives 3, with and without indexes
 
-  @id:IV-0011 @spec:lance-index-v2-design.md#faq @level:must @requires:table.lifecycle @requires:index_v2 @open
+  @id:IV-0011 @spec:lance-index-v2-design.md#faq @level:should @requires:table.lifecycle @requires:index_v2 @open
   Scenario: When an old writer changed only the legacy entries, the reader follows the legacy entries
     Open question: what does a reader do when IndexV2 and the legacy entries disagree? An old writer that
     keeps unknown fields (protobuf-java does) carries the IndexV2 over unchanged while it maintains the

@@ -6,8 +6,9 @@ Feature: IV03 A dual-written table stays usable by engines that predate IndexV2
   index metadata are judged: the reference model's data files are JSON stand-ins that other engines
   need not read.
 
-  @id:IV-0020 @spec:lance-index-v2-design.md#faq @level:must @requires:table.lifecycle
+  @id:IV-0020 @spec:lance-index-v2-design.md#faq @level:should @requires:table.lifecycle
   Scenario: An engine lists the legacy index of a dual-written table, appends, and leaves no stale IndexV2
+    Rests on decision 0001 (IndexV2 in IndexSection field 2, which old readers skip), hence should.
     Given the reference model creates a table with columns "id int64, name string" in fragments of 2 rows:
       """json
       [{"id": 1, "name": "a"}, {"id": 2, "name": "b"}, {"id": 3, "name": "c"}, {"id": 4, "name": "d"}]

@@ -25,6 +25,7 @@ import dev.tableindex.proto.tck.EngineError;
 import dev.tableindex.proto.tck.IndexView;
 import dev.tableindex.proto.tck.OpenIndexRequest;
 import dev.tableindex.proto.tck.OpenIndexResult;
+import dev.tableindex.proto.tck.RefusalReason;
 import dev.tableindex.proto.tck.TableOperation;
 import dev.tableindex.tck.api.EngineRefusal;
 import dev.tableindex.tck.api.IndexOpening;
@@ -120,10 +121,20 @@ public final class ReferenceTables implements TableLifecycle, IndexV2Support, In
         try {
             return work.get();
         } catch (TableException e) {
-            throw refusal(e.kind().name(), e.getMessage());
+            throw new EngineRefusal(EngineError.newBuilder().setKind(e.kind().name()).setMessage(e.getMessage())
+                    .setOffset(-1).setRefusalReason(reason(e.kind())).build());
         } catch (ManifestFormatException | IndexProjectionException e) {
             throw refusal("OTHER", e.getMessage());
         }
+    }
+
+    private static RefusalReason reason(TableException.Kind kind) {
+        return switch (kind) {
+            case READER_FEATURE_UNSUPPORTED -> RefusalReason.REFUSED_READER_FEATURE_UNSUPPORTED;
+            case WRITER_FEATURE_UNSUPPORTED -> RefusalReason.REFUSED_WRITER_FEATURE_UNSUPPORTED;
+            case INDEX_NAME_EXISTS -> RefusalReason.REFUSED_INDEX_NAME_EXISTS;
+            case INVALID_OPERATION -> RefusalReason.REFUSED_INVALID_OPERATION;
+        };
     }
 
     private static EngineRefusal refusal(String kind, String message) {

@@ -26,18 +26,103 @@ public final class IndexV2Steps {
         return TableScenario.current().latestManifest();
     }
 
-    @Then("the manifest has an IndexV2 {string} on field ids {string} of type {string}")
-    public void hasIndexV2(String name, String fieldIds, String typeId) {
+    /**
+     * What the design's IndexV2 message says of itself: a name (unique: {@link #indexV2}), the field ids, an
+     * index_type_id, an index_config, and files "unique by UUID" (no file id twice).
+     */
+    @Then("the manifest has an IndexV2 {string} on field ids {string}")
+    public void hasIndexV2(String name, String fieldIds) {
         IndexV2Entry entry = indexV2(manifest(), name);
         List<Integer> expected = TableManifestSteps.parseIdsInOrder(fieldIds);
         if (!entry.fieldIds().equals(expected)) {
             throw new AssertionError("IndexV2 " + name + " is on field ids " + entry.fieldIds() + ", expected " + expected);
         }
-        if (!entry.indexTypeId().equals(typeId)) {
-            throw new AssertionError("IndexV2 " + name + " has index_type_id '" + entry.indexTypeId() + "', expected '" + typeId + "'");
+        if (entry.indexTypeId().isEmpty()) {
+            throw new AssertionError("IndexV2 " + name + " has no index_type_id");
         }
         if (entry.configTypeUrl().isEmpty()) {
             throw new AssertionError("IndexV2 " + name + " has no index_config");
+        }
+        Set<UUID> ids = new TreeSet<>();
+        for (IndexV2Entry.File file : entry.files()) {
+            if (!ids.add(file.id())) {
+                throw new AssertionError("two files of IndexV2 " + name + " have the same id; files are unique by UUID");
+            }
+        }
+    }
+
+    /** The kit's names for Lance's own types (docs/decisions/0004: "lance:" + the details message name, lower-cased). */
+    @Then("the manifest has an IndexV2 {string} on field ids {string} of type {string}")
+    public void hasIndexV2OfType(String name, String fieldIds, String typeId) {
+        hasIndexV2(name, fieldIds);
+        IndexV2Entry entry = indexV2(manifest(), name);
+        if (!entry.indexTypeId().equals(typeId)) {
+            throw new AssertionError("IndexV2 " + name + " has index_type_id '" + entry.indexTypeId() + "', expected '" + typeId + "'");
+        }
+    }
+
+    @Then("the index_type_id of IndexV2 {string} is remembered as {string}")
+    public void rememberTypeId(String name, String key) {
+        TableScenario.current().remember("index_type_id " + key, indexV2(manifest(), name).indexTypeId());
+    }
+
+    /** index_type_id is "Used to differentiate the index_config message": another type has another id. */
+    @Then("the index_type_id of IndexV2 {string} is not the one remembered as {string}")
+    public void typeIdChanged(String name, String key) {
+        String before = (String) TableScenario.current().remembered("index_type_id " + key);
+        if (indexV2(manifest(), name).indexTypeId().equals(before)) {
+            throw new AssertionError("IndexV2 " + name + " kept index_type_id '" + before + "' for an index of another type");
+        }
+    }
+
+    @Then("the index_config of IndexV2 {string} is remembered as {string}")
+    public void rememberConfig(String name, String key) {
+        TableScenario.current().remember("index_config " + key, indexV2(manifest(), name).proto().getIndexConfig());
+    }
+
+    /** index_config: "This should not change after it is created." Compared as type URL and bytes. */
+    @Then("the index_config of IndexV2 {string} is the one remembered as {string}")
+    public void configUnchanged(String name, String key) {
+        Object before = TableScenario.current().remembered("index_config " + key);
+        com.google.protobuf.Any now = indexV2(manifest(), name).proto().getIndexConfig();
+        if (!now.equals(before)) {
+            throw new AssertionError("the index_config of IndexV2 " + name + " changed from "
+                    + ((com.google.protobuf.Any) before).getTypeUrl() + " (" + ((com.google.protobuf.Any) before).getValue().size()
+                    + " bytes) to " + now.getTypeUrl() + " (" + now.getValue().size() + " bytes)");
+        }
+    }
+
+    @Then("the files of IndexV2 {string} are remembered as {string}")
+    public void rememberFiles(String name, String key) {
+        TableScenario.current().remember("IndexV2 files " + key, indexV2(manifest(), name).files());
+    }
+
+    /**
+     * An IndexV2 file "is immutable. Updates to indices add new files or remove existing ones": a file id
+     * still listed keeps its size and covers no fragment it did not cover before.
+     */
+    @Then("the files of IndexV2 {string} remembered as {string} that are still listed are unchanged")
+    public void filesUnchanged(String name, String key) {
+        @SuppressWarnings("unchecked")
+        List<IndexV2Entry.File> before = (List<IndexV2Entry.File>) TableScenario.current().remembered("IndexV2 files " + key);
+        Map<UUID, IndexV2Entry.File> old = before.stream().collect(Collectors.toMap(IndexV2Entry.File::id, Function.identity()));
+        List<IndexV2Entry.File> now = indexV2(manifest(), name).files();
+        for (int i = 0; i < now.size(); i++) {
+            IndexV2Entry.File file = now.get(i);
+            IndexV2Entry.File was = old.get(file.id());
+            if (was == null) {
+                continue;
+            }
+            if (was.fileSize() != file.fileSize()) {
+                throw new AssertionError("file " + (i + 1) + " of IndexV2 " + name + " kept its id but its size changed from "
+                        + was.fileSize() + " to " + file.fileSize() + "; files are immutable");
+            }
+            Set<Long> gained = new TreeSet<>(known(file.coverage(), name));
+            gained.removeAll(known(was.coverage(), name));
+            if (!gained.isEmpty()) {
+                throw new AssertionError("file " + (i + 1) + " of IndexV2 " + name + " kept its id but now covers fragments "
+                        + gained + "; files are immutable: an update adds a new file");
+            }
         }
     }
 

@@ -66,7 +66,10 @@ public final class ManifestSteps {
         read(ReadManifestRequest.newBuilder().setManifestPath(file.toString()).build());
     }
 
+    /** Each read replaces what the last one left: a result and a refusal never outlive the next read. */
     private void read(ReadManifestRequest request) {
+        read = null;
+        refusal = null;
         try {
             read = engine().readManifest(request);
         } catch (EngineRefusal e) {

@@ -1,5 +1,6 @@
 package dev.tableindex.tck.steps;
 
+import dev.tableindex.model.dataset.LanceDatasetFolder;
 import dev.tableindex.model.index.IndexTypes;
 import dev.tableindex.model.manifest.FragmentCoverage;
 import dev.tableindex.model.manifest.IndexSegment;
@@ -15,6 +16,7 @@ import java.nio.file.Files;
 import java.nio.file.Path;
 import java.util.List;
 import java.util.Map;
+import java.util.OptionalLong;
 import java.util.Set;
 import java.util.TreeSet;
 import java.util.UUID;
@@ -137,16 +139,27 @@ public final class TableManifestSteps {
         }
     }
 
-    @Then("the fragment bitmaps of index {string} name only fragments of the table")
-    public void bitmapsNameOnlyLiveFragments(String name) {
+    /**
+     * fragment_bitmap: "This information can be retrieved from the dataset by looking at the dataset at
+     * `dataset_version`": every fragment a bitmap names is a fragment of the table at the segment's
+     * dataset_version, or of the table now. Ids of fragments that have since gone are allowed.
+     */
+    @Then("the fragment bitmaps of index {string} name only fragments of the table at its dataset_version or now")
+    public void bitmapsNameKnownFragments(String name) {
         ManifestFile manifest = manifest();
-        Set<Long> live = liveFragments(manifest);
-        for (IndexSegment segment : segments(manifest, name)) {
-            Set<Long> stale = new TreeSet<>(segment.coverage().fragmentIds().orElse(List.of()));
-            stale.removeAll(live);
-            if (!stale.isEmpty()) {
-                throw new AssertionError("a segment of " + name + " names fragments " + stale
-                        + " that are no longer in the table");
+        LanceDatasetFolder folder = LanceDatasetFolder.open(TableScenario.current().dataset());
+        List<IndexSegment> named = segments(manifest, name);
+        for (IndexSegment segment : named) {
+            long built = segment.proto().getDatasetVersion();
+            Set<Long> known = new TreeSet<>(liveFragments(manifest));
+            if (folder.manifests().stream().anyMatch(e -> e.name().version() == built)) {
+                known.addAll(liveFragments(folder.read(built)));
+            }
+            Set<Long> unknown = new TreeSet<>(segment.coverage().fragmentIds().orElse(List.of()));
+            unknown.removeAll(known);
+            if (!unknown.isEmpty()) {
+                throw new AssertionError(label(named, segment) + " names fragments " + unknown
+                        + ", which are neither in the table nor in version " + built + " it records as built from");
             }
         }
     }
@@ -225,6 +238,144 @@ public final class TableManifestSteps {
         Object now = details(name);
         if (!now.equals(before)) {
             throw new AssertionError("the configuration of " + name + " changed from " + before + " to " + now);
+        }
+    }
+
+    /**
+     * After "tries to": either the engine refused to write (or to read) the dataset, or every segment of the
+     * index still lists {@code fields} with {@code carried} as its covering_fields.
+     */
+    @Then("unless the engine refused to write, index {string} is on field ids {string} carrying {string}")
+    public void keepsCoveringUnlessRefused(String name, String fields, String carried) {
+        var refusal = TableScenario.current().takeRefusal();
+        if (refusal != null) {
+            var reason = refusal.getRefusalReason();
+            if (reason != dev.tableindex.proto.tck.RefusalReason.REFUSED_WRITER_FEATURE_UNSUPPORTED
+                    && reason != dev.tableindex.proto.tck.RefusalReason.REFUSED_READER_FEATURE_UNSUPPORTED) {
+                throw new AssertionError("the engine refused with reason " + reason + " (" + refusal.getKind() + ": "
+                        + refusal.getMessage() + "); the acceptable refusals are REFUSED_WRITER_FEATURE_UNSUPPORTED"
+                        + " and REFUSED_READER_FEATURE_UNSUPPORTED");
+            }
+            return;
+        }
+        List<Integer> expectedFields = parseIdsInOrder(fields);
+        List<Integer> expectedCarried = parseIdsInOrder(carried);
+        List<IndexSegment> named = segments(manifest(), name);
+        for (IndexSegment segment : named) {
+            if (!segment.fields().equals(expectedFields) || !segment.coveringFields().equals(expectedCarried)) {
+                throw new AssertionError(label(named, segment) + " is on field ids " + segment.fields() + " carrying "
+                        + segment.coveringFields() + " after the engine wrote, expected " + expectedFields + " carrying "
+                        + expectedCarried);
+            }
+        }
+    }
+
+    /** IndexMetadata.uuid: "Unique ID of an index. It is unique across all the dataset versions." */
+    @Then("every index segment has its own uuid")
+    public void uniqueUuids() {
+        List<IndexSegment> all = manifest().segments();
+        Set<UUID> seen = new TreeSet<>();
+        for (IndexSegment segment : all) {
+            if (!seen.add(segment.uuid())) {
+                throw new AssertionError("two index segments share a uuid (" + segment.name() + " and "
+                        + all.stream().filter(s -> s.uuid().equals(segment.uuid())).map(IndexSegment::name).toList()
+                        + "); a uuid names one segment");
+            }
+        }
+    }
+
+    /**
+     * IndexMetadata.dataset_version, "The version of the dataset this index was built from": an index
+     * created by the latest commit was built from the version that commit read, the one before it.
+     */
+    @Then("index {string} was built from the version before it was created")
+    public void builtFromVersionRead(String name) {
+        ManifestFile manifest = manifest();
+        List<IndexSegment> named = segments(manifest, name);
+        for (IndexSegment segment : named) {
+            long built = segment.proto().getDatasetVersion();
+            if (built != manifest.version() - 1) {
+                throw new AssertionError(label(named, segment) + " records dataset_version " + built
+                        + "; it was created by version " + manifest.version() + " from version " + (manifest.version() - 1));
+            }
+        }
+    }
+
+    /** Every segment's uuid with the bytes of its files under _indices/uuid/, and its coverage. */
+    @Then("the index files are remembered as {string}")
+    public void rememberIndexFiles(String key) {
+        Path root = TableScenario.current().dataset();
+        Map<UUID, IndexFiles.Snapshot> files = new java.util.HashMap<>();
+        for (IndexSegment segment : manifest().segments()) {
+            files.put(segment.uuid(), IndexFiles.snapshot(root, segment));
+        }
+        TableScenario.current().remember(key, files);
+    }
+
+    /**
+     * "This file is immutable. Updates to indices add new files or remove existing ones." A segment that
+     * keeps its uuid keeps its files byte for byte, and covers no fragment it did not cover before.
+     */
+    @Then("the index files remembered as {string} that are still listed are unchanged")
+    public void indexFilesUnchanged(String key) {
+        @SuppressWarnings("unchecked")
+        Map<UUID, IndexFiles.Snapshot> before = (Map<UUID, IndexFiles.Snapshot>) TableScenario.current().remembered(key);
+        ManifestFile manifest = manifest();
+        Path root = TableScenario.current().dataset();
+        for (IndexSegment segment : manifest.segments()) {
+            IndexFiles.Snapshot old = before.get(segment.uuid());
+            if (old == null) {
+                continue;
+            }
+            List<IndexSegment> named = manifest.segments().stream().filter(s -> s.name().equals(segment.name())).toList();
+            String change = old.changeTo(IndexFiles.snapshot(root, segment));
+            if (change != null) {
+                throw new AssertionError(label(named, segment) + " kept its uuid but " + change
+                        + "; index files are immutable: an update adds a new segment");
+            }
+        }
+    }
+
+    /** Manifest.max_fragment_id: "The highest fragment ID that has been used so far"; absent with no fragments. */
+    @Then("max_fragment_id is the highest fragment id used so far")
+    public void maxFragmentId() {
+        LanceDatasetFolder folder = LanceDatasetFolder.open(TableScenario.current().dataset());
+        OptionalLong used = OptionalLong.empty();
+        for (LanceDatasetFolder.Entry entry : folder.manifests()) {
+            for (DataFragment fragment : folder.read(entry.name().version()).manifest().getFragmentsList()) {
+                if (used.isEmpty() || fragment.getId() > used.getAsLong()) {
+                    used = OptionalLong.of(fragment.getId());
+                }
+            }
+        }
+        var latest = manifest().manifest();
+        if (used.isEmpty()) {
+            if (latest.hasMaxFragmentId()) {
+                throw new AssertionError("no fragment was ever written, yet max_fragment_id is "
+                        + Integer.toUnsignedLong(latest.getMaxFragmentId()) + "; for no fragments it is absent");
+            }
+            return;
+        }
+        if (!latest.hasMaxFragmentId() || Integer.toUnsignedLong(latest.getMaxFragmentId()) != used.getAsLong()) {
+            throw new AssertionError("max_fragment_id is " + (latest.hasMaxFragmentId()
+                    ? Long.toString(Integer.toUnsignedLong(latest.getMaxFragmentId())) : "absent")
+                    + ", the highest fragment id used so far is " + used.getAsLong());
+        }
+    }
+
+    /** DataFragment.overlays: "This MUST be empty if the data overlay files feature flag (64) is not set". */
+    @Then("no fragment has overlays unless flag 64 is set")
+    public void noOverlaysWithoutFlag() {
+        var latest = manifest().manifest();
+        if (((latest.getReaderFeatureFlags() | latest.getWriterFeatureFlags()) & 64) != 0) {
+            return;
+        }
+        for (DataFragment fragment : latest.getFragmentsList()) {
+            if (fragment.getOverlaysCount() > 0) {
+                throw new AssertionError("fragment " + fragment.getId() + " has " + fragment.getOverlaysCount()
+                        + " overlay(s) but feature flag 64 is not set (reader flags " + latest.getReaderFeatureFlags()
+                        + ", writer flags " + latest.getWriterFeatureFlags() + ")");
+            }
         }
     }
 

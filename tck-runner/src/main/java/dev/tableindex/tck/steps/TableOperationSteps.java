@@ -12,6 +12,7 @@ import dev.tableindex.proto.tck.DropColumn;
 import dev.tableindex.proto.tck.DropIndex;
 import dev.tableindex.proto.tck.MergeInsert;
 import dev.tableindex.proto.tck.OptimizeIndices;
+import dev.tableindex.proto.tck.RefusalReason;
 import dev.tableindex.proto.tck.RenameColumn;
 import dev.tableindex.proto.tck.Rows;
 import dev.tableindex.proto.tck.TableOperation;
@@ -151,15 +152,29 @@ public final class TableOperationSteps {
         attempt(TableOperation.newBuilder().setDeleteRows(DeleteRows.newBuilder().setFilter(filter)));
     }
 
+    /**
+     * The refusal's reason code (EngineError.refusal_reason, {@code REFUSED_<reason>}) is judged; the
+     * engine's kind and message are its own words and are only shown.
+     */
     @Then("the engine refuses with {word}")
-    public void theEngineRefuses(String kind) {
+    public void theEngineRefuses(String reason) {
+        RefusalReason expected = reason(reason);
         var error = TableScenario.current().takeRefusal();
         if (error == null) {
-            throw new AssertionError("the engine did it; expected a refusal " + kind);
+            throw new AssertionError("the engine did it; expected a refusal " + reason);
         }
-        if (!error.getKind().equals(kind)) {
-            throw new AssertionError("the engine refused with " + error.getKind() + " (" + error.getMessage()
-                    + "); expected " + kind);
+        if (error.getRefusalReason() != expected) {
+            throw new AssertionError("the engine refused with reason " + error.getRefusalReason() + " ("
+                    + error.getKind() + ": " + error.getMessage() + "); expected " + expected);
+        }
+    }
+
+    /** {@code INDEX_NAME_EXISTS} as the protocol's code {@code REFUSED_INDEX_NAME_EXISTS}. */
+    static RefusalReason reason(String name) {
+        try {
+            return RefusalReason.valueOf("REFUSED_" + name);
+        } catch (IllegalArgumentException e) {
+            throw new IllegalStateException("no refusal reason REFUSED_" + name + " in engine_protocol.proto");
         }
     }
 

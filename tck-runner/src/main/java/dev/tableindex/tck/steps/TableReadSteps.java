@@ -7,6 +7,7 @@ import dev.tableindex.proto.tck.EngineError;
 import dev.tableindex.proto.tck.IndexView;
 import dev.tableindex.proto.tck.OpenIndexRequest;
 import dev.tableindex.proto.tck.OpenIndexResult;
+import dev.tableindex.proto.tck.RefusalReason;
 import dev.tableindex.tck.api.EngineRefusal;
 import dev.tableindex.tck.api.IndexOpening;
 import dev.tableindex.tck.api.TableLifecycle;
@@ -84,9 +85,10 @@ public final class TableReadSteps {
     public void usesIndexesUnlessRefused(String names) {
         EngineError refusal = TableScenario.current().takeRefusal();
         if (refusal != null) {
-            if (!refusal.getKind().equals("READER_FEATURE_UNSUPPORTED")) {
-                throw new AssertionError("the engine refused with " + refusal.getKind() + " (" + refusal.getMessage()
-                        + "); the only acceptable refusal is READER_FEATURE_UNSUPPORTED");
+            if (refusal.getRefusalReason() != RefusalReason.REFUSED_READER_FEATURE_UNSUPPORTED) {
+                throw new AssertionError("the engine refused with reason " + refusal.getRefusalReason() + " ("
+                        + refusal.getKind() + ": " + refusal.getMessage()
+                        + "); the only acceptable refusal is REFUSED_READER_FEATURE_UNSUPPORTED");
             }
             return;
         }
@@ -123,7 +125,7 @@ public final class TableReadSteps {
         try {
             counts(filter, expected);
         } catch (EngineRefusal e) {
-            if (!e.error().getKind().equals("READER_FEATURE_UNSUPPORTED")) {
+            if (e.error().getRefusalReason() != RefusalReason.REFUSED_READER_FEATURE_UNSUPPORTED) {
                 throw e;
             }
         }

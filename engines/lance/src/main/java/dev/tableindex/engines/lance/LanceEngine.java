@@ -14,6 +14,7 @@ import dev.tableindex.proto.tck.DescribeIndexesRequest;
 import dev.tableindex.proto.tck.DescribeIndexesResult;
 import dev.tableindex.proto.tck.EngineError;
 import dev.tableindex.proto.tck.IndexView;
+import dev.tableindex.proto.tck.RefusalReason;
 import dev.tableindex.proto.tck.TableOperation;
 import dev.tableindex.proto.tck.UpdateColumn;
 import dev.tableindex.tck.api.Capability;
@@ -473,6 +474,18 @@ public final class LanceEngine implements TckEngine, TableLifecycle {
     }
 
     private static EngineRefusal refusal(String kind, String message) {
-        return new EngineRefusal(EngineError.newBuilder().setKind(kind).setMessage(message).setOffset(-1).build());
+        return new EngineRefusal(EngineError.newBuilder().setKind(kind).setMessage(message).setOffset(-1)
+                .setRefusalReason(reasonOf(kind)).build());
+    }
+
+    /** The protocol's reason code for a kind of {@link #kindOf}; scenarios judge the code, not Lance's text. */
+    static RefusalReason reasonOf(String kind) {
+        return switch (kind) {
+            case "READER_FEATURE_UNSUPPORTED" -> RefusalReason.REFUSED_READER_FEATURE_UNSUPPORTED;
+            case "WRITER_FEATURE_UNSUPPORTED" -> RefusalReason.REFUSED_WRITER_FEATURE_UNSUPPORTED;
+            case "INDEX_NAME_EXISTS" -> RefusalReason.REFUSED_INDEX_NAME_EXISTS;
+            case "INVALID_OPERATION" -> RefusalReason.REFUSED_INVALID_OPERATION;
+            default -> RefusalReason.REFUSAL_REASON_UNSPECIFIED;
+        };
     }
 }

@@ -1,0 +1,146 @@
+package dev.tableindex.tck.steps;
+
+import dev.tableindex.model.manifest.FragmentCoverage;
+import dev.tableindex.proto.lance.table.DataFragment;
+import dev.tableindex.proto.lance.table.DeletionFile;
+import io.cucumber.java.en.Then;
+import java.io.IOException;
+import java.nio.channels.SeekableByteChannel;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.util.Set;
+import java.util.TreeSet;
+import org.apache.arrow.compression.CommonsCompressionFactory;
+import org.apache.arrow.memory.BufferAllocator;
+import org.apache.arrow.memory.RootAllocator;
+import org.apache.arrow.vector.BaseIntVector;
+import org.apache.arrow.vector.VectorSchemaRoot;
+import org.apache.arrow.vector.ipc.ArrowFileReader;
+import org.apache.arrow.vector.types.pojo.ArrowType;
+
+/**
+ * The deletion files the engine wrote, read by the kit: "{root}/_deletions/{fragment_id}-{read_version}-{id}.{extension}",
+ * ARROW_ARRAY "A single Int32Array of deleted row offsets, stored as an Arrow IPC file with one batch and one
+ * column. Has a .arrow extension", BITMAP "A Roaring Bitmap of deleted row offsets. Has a .bin extension."
+ */
+public final class DeletionFileSteps {
+
+    @Then("fragment {long} has the deleted offsets {string}")
+    public void deletedOffsets(long fragmentId, String offsets) {
+        DataFragment fragment = TableScenario.current().latestManifest().manifest().getFragmentsList().stream()
+                .filter(f -> f.getId() == fragmentId).findFirst()
+                .orElseThrow(() -> new AssertionError("the table has no fragment " + fragmentId));
+        if (!fragment.hasDeletionFile()) {
+            throw new AssertionError("fragment " + fragmentId + " has no deletion file");
+        }
+        TableManifestSteps.assertSet("deleted offsets of fragment " + fragmentId, TableManifestSteps.parseIds(offsets),
+                read(fragment));
+    }
+
+    @Then("every deletion file is named and written as the table format says")
+    public void everyDeletionFile() {
+        for (DataFragment fragment : TableScenario.current().latestManifest().manifest().getFragmentsList()) {
+            if (fragment.hasDeletionFile()) {
+                read(fragment);
+            }
+        }
+    }
+
+    /** ARROW_ARRAY: "A single Int32Array of deleted row offsets" (signed 32-bit, not another integer type). */
+    @Then("every Arrow deletion file holds its offsets as an Int32 array")
+    public void arrowDeletionFilesAreInt32() {
+        for (DataFragment fragment : TableScenario.current().latestManifest().manifest().getFragmentsList()) {
+            if (!fragment.hasDeletionFile() || fragment.getDeletionFile().getFileType() != DeletionFile.DeletionFileType.ARROW_ARRAY) {
+                continue;
+            }
+            read(fragment);
+            String name = fileName(fragment);
+            try (BufferAllocator allocator = new RootAllocator();
+                    SeekableByteChannel channel = Files.newByteChannel(TableScenario.current().dataset().resolve("_deletions").resolve(name));
+                    ArrowFileReader reader = new ArrowFileReader(channel, allocator, CommonsCompressionFactory.INSTANCE)) {
+                ArrowType type = reader.getVectorSchemaRoot().getSchema().getFields().get(0).getType();
+                if (!type.equals(new ArrowType.Int(32, true))) {
+                    throw new AssertionError("_deletions/" + name + " holds its offsets as " + type + ", not as an Int32Array");
+                }
+            } catch (IOException e) {
+                throw new AssertionError("cannot read _deletions/" + name + ": " + e.getMessage());
+            }
+        }
+    }
+
+    /** The deleted offsets of {@code fragment}, checked against what its deletion file records. */
+    private static Set<Long> read(DataFragment fragment) {
+        DeletionFile file = fragment.getDeletionFile();
+        if (file.getFileType() == DeletionFile.DeletionFileType.UNRECOGNIZED) {
+            throw new AssertionError("fragment " + fragment.getId() + " has a deletion file of unknown type "
+                    + file.getFileTypeValue());
+        }
+        String name = fileName(fragment);
+        Path path = TableScenario.current().dataset().resolve("_deletions").resolve(name);
+        if (!Files.isRegularFile(path)) {
+            throw new AssertionError("the deletion file of fragment " + fragment.getId() + " is not at _deletions/" + name);
+        }
+        Set<Long> offsets = file.getFileType() == DeletionFile.DeletionFileType.BITMAP ? bitmap(path, name) : arrow(path, name);
+        if (offsets.size() != file.getNumDeletedRows()) {
+            throw new AssertionError("_deletions/" + name + " holds " + offsets.size() + " offsets, num_deleted_rows says "
+                    + file.getNumDeletedRows());
+        }
+        for (long offset : offsets) {
+            if (offset < 0 || offset >= fragment.getPhysicalRows()) {
+                throw new AssertionError("_deletions/" + name + " deletes offset " + offset + " of a fragment of "
+                        + fragment.getPhysicalRows() + " rows");
+            }
+        }
+        return offsets;
+    }
+
+    /** {fragment_id}-{read_version}-{id}.{extension}; read_version and id are uint64, written as unsigned decimals. */
+    private static String fileName(DataFragment fragment) {
+        DeletionFile file = fragment.getDeletionFile();
+        String extension = file.getFileType() == DeletionFile.DeletionFileType.BITMAP ? "bin" : "arrow";
+        return fragment.getId() + "-" + Long.toUnsignedString(file.getReadVersion()) + "-"
+                + Long.toUnsignedString(file.getId()) + "." + extension;
+    }
+
+    private static Set<Long> bitmap(Path path, String name) {
+        try {
+            return new TreeSet<>(FragmentCoverage.fromBytes(Files.readAllBytes(path)).fragmentIds()
+                    .orElseThrow(() -> new AssertionError("_deletions/" + name + " is empty, not a Roaring bitmap")));
+        } catch (IOException e) {
+            throw new AssertionError("cannot read _deletions/" + name + ": " + e.getMessage());
+        } catch (RuntimeException e) {
+            throw new AssertionError("_deletions/" + name + " is not a Roaring bitmap: " + e.getMessage());
+        }
+    }
+
+    private static Set<Long> arrow(Path path, String name) {
+        Set<Long> offsets = new TreeSet<>();
+        try (BufferAllocator allocator = new RootAllocator();
+                SeekableByteChannel channel = Files.newByteChannel(path);
+                ArrowFileReader reader = new ArrowFileReader(channel, allocator, CommonsCompressionFactory.INSTANCE)) {
+            VectorSchemaRoot root = reader.getVectorSchemaRoot();
+            if (root.getSchema().getFields().size() != 1) {
+                throw new AssertionError("_deletions/" + name + " has " + root.getSchema().getFields().size()
+                        + " columns, expected one Int32 column");
+            }
+            int batches = reader.getRecordBlocks().size();
+            if (batches != 1) {
+                throw new AssertionError("_deletions/" + name + " has " + batches + " batches, expected one");
+            }
+            reader.loadNextBatch();
+            // the values are read whatever the integer type; the type is the step "... as Int32 arrays"
+            if (!(root.getVector(0) instanceof BaseIntVector column)) {
+                throw new AssertionError("_deletions/" + name + " has a column of type "
+                        + root.getSchema().getFields().get(0).getType() + ", expected integer row offsets");
+            }
+            for (int i = 0; i < column.getValueCount(); i++) {
+                if (root.getVector(0).isNull(i) || !offsets.add(column.getValueAsLong(i))) {
+                    throw new AssertionError("_deletions/" + name + " has a null or repeated offset at row " + i);
+                }
+            }
+        } catch (IOException | RuntimeException e) {
+            throw new AssertionError("_deletions/" + name + " is not an Arrow IPC file: " + e.getMessage());
+        }
+        return offsets;
+    }
+}
