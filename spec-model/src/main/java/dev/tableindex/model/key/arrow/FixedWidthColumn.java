@@ -2,6 +2,7 @@ package dev.tableindex.model.key.arrow;
 
 import dev.tableindex.model.key.KeyBytes;
 import dev.tableindex.model.key.KeyType;
+import java.util.Arrays;
 import org.apache.arrow.vector.FieldVector;
 
 /**
@@ -30,7 +31,7 @@ abstract class FixedWidthColumn extends KeyColumn {
             for (int i = 0; i < count; i++) {
                 if (!isValid(parent, from + i)) {
                     int end = cursors[i + 1];
-                    java.util.Arrays.fill(out, end - length, end, KeyBytes.NULL);
+                    Arrays.fill(out, end - length, end, KeyBytes.NULL);
                 }
             }
         }
