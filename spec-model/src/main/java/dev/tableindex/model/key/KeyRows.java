@@ -47,6 +47,12 @@ public final class KeyRows {
         return offsets[count];
     }
 
+    /** Empties the batch (an encoder does so when a batch fails, so no half-written tuples are seen). */
+    public void clear() {
+        count = 0;
+        offsets[0] = 0;
+    }
+
     /**
      * Starts a batch of {@code rows} tuples: the offsets array to hold their lengths, tuple {@code i}'s at
      * {@code [i + 1]}, each set to {@code each} (the bytes every tuple takes whatever its values).
@@ -78,7 +84,7 @@ public final class KeyRows {
         long total = start;
         if (total > Integer.MAX_VALUE - 8) {
             int rows = count;
-            count = 0;
+            clear();
             throw new IllegalArgumentException("a batch of " + rows + " key tuples takes " + total
                     + " bytes, more than one array holds; encode fewer rows per batch");
         }

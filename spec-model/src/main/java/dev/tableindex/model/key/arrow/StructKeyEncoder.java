@@ -76,7 +76,7 @@ public final class StructKeyEncoder {
 
     /**
      * Encodes the tuples of rows {@code [from, from + count)} into {@code rows} (its previous content is
-     * dropped): tuple {@code i} of {@code rows} is row {@code from + i}'s.
+     * dropped): tuple {@code i} of {@code rows} is row {@code from + i}'s. When it throws, {@code rows} is empty.
      *
      * @return {@code rows}
      * @throws ArrowDataException when the struct's or a key's buffers do not hold those rows as their layout says
@@ -87,19 +87,24 @@ public final class StructKeyEncoder {
             throw new IndexOutOfBoundsException("rows " + from + " to " + (from + (long) count - 1) + " of the struct '"
                     + struct.getName() + "', which has " + struct.getValueCount());
         }
-        structValidity.bind(struct.getValidityBuffer(), from, count, struct.getName());
-        for (KeyColumn column : columns) {
-            column.bind(from, count);
-        }
-        int[] cursors = rows.lengthsFor(count, fixedLength);
-        for (KeyColumn column : columns) {
-            if (column.fixedLength() == KeyColumn.VARIABLE) {
-                column.addLengths(from, count, structValidity, cursors);
+        try {
+            structValidity.bind(struct.getValidityBuffer(), from, count, struct.getName());
+            for (KeyColumn column : columns) {
+                column.bind(from, count);
             }
-        }
-        byte[] out = rows.startRows();
-        for (KeyColumn column : columns) {
-            column.write(from, count, structValidity, out, cursors);
+            int[] cursors = rows.lengthsFor(count, fixedLength);
+            for (KeyColumn column : columns) {
+                if (column.fixedLength() == KeyColumn.VARIABLE) {
+                    column.addLengths(from, count, structValidity, cursors);
+                }
+            }
+            byte[] out = rows.startRows();
+            for (KeyColumn column : columns) {
+                column.write(from, count, structValidity, out, cursors);
+            }
+        } catch (RuntimeException e) {
+            rows.clear();
+            throw e;
         }
         return rows;
     }

@@ -1,5 +1,6 @@
 package dev.tableindex.model.key.arrow;
 
+import static org.assertj.core.api.Assertions.assertThat;
 import static org.assertj.core.api.Assertions.assertThatThrownBy;
 
 import dev.tableindex.model.key.KeyRows;
@@ -85,10 +86,12 @@ class CorruptArrowDataProperties {
 
     private static void assertRefused(StructVector struct, String field, String message) {
         StructKeyEncoder encoder = new StructKeyEncoder(struct, List.of("i32", field));
-        assertThatThrownBy(() -> encoder.encodeBatch(0, ROWS, new KeyRows()))
+        KeyRows rows = new KeyRows();
+        assertThatThrownBy(() -> encoder.encodeBatch(0, ROWS, rows))
                 .isInstanceOf(ArrowDataException.class)
                 .hasMessageStartingWith("field '" + field + "': ")
                 .hasMessageContaining(message);
+        assertThat(rows.count()).as("no half-written tuples are left").isZero();
     }
 
     private static long offset(StructVector struct, String field, int index) {
