@@ -46,7 +46,7 @@ public final class KeyDecoder {
     private Object fixed(KeyType.Kind kind) {
         int start = position;
         int sentinel = take(1 + kind.width(), "a " + kind.width() + "-byte " + kind.name().toLowerCase() + " key");
-        if (sentinel == KeyWriter.NULL) {
+        if (sentinel == KeyBytes.NULL) {
             for (int i = start + 1; i < position; i++) {
                 if (bytes[i] != 0) {
                     throw fail(i, String.format("null key with padding byte %02X (must be 00)", bytes[i]));
@@ -54,7 +54,7 @@ public final class KeyDecoder {
             }
             return null;
         }
-        if (sentinel != KeyWriter.VALID) {
+        if (sentinel != KeyBytes.VALID) {
             throw fail(start, String.format("bad sentinel %02X for a fixed-width key (00 null, 01 valid)", sentinel));
         }
         long raw = 0;
@@ -82,13 +82,13 @@ public final class KeyDecoder {
     private Object variable(KeyType.Kind kind) {
         int start = position;
         int sentinel = take(1, "a variable-width key");
-        if (sentinel == KeyWriter.NULL) {
+        if (sentinel == KeyBytes.NULL) {
             return null;
         }
         ByteArrayOutputStream value = new ByteArrayOutputStream();
-        if (sentinel == KeyWriter.NON_EMPTY) {
+        if (sentinel == KeyBytes.NON_EMPTY) {
             for (int block = 0; ; block++) {
-                int blockSize = block < KeyWriter.MINI_BLOCKS ? KeyWriter.MINI_BLOCK : KeyWriter.BLOCK;
+                int blockSize = block < KeyBytes.MINI_BLOCKS ? KeyBytes.MINI_BLOCK : KeyBytes.BLOCK;
                 int blockStart = position;
                 take(blockSize + 1, "a " + blockSize + "-byte block");
                 int terminator = bytes[position - 1] & 0xFF;
@@ -108,7 +108,7 @@ public final class KeyDecoder {
                 value.write(bytes, blockStart, terminator);
                 break;
             }
-        } else if (sentinel != KeyWriter.EMPTY) {
+        } else if (sentinel != KeyBytes.EMPTY) {
             throw fail(start, String.format("bad sentinel %02X for a variable-width key (00 null, 01 empty, 02 non-empty)", sentinel));
         }
         byte[] content = value.toByteArray();

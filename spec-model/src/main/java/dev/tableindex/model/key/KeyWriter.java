@@ -5,7 +5,7 @@ import java.util.Arrays;
 /**
  * Appends ARROW_ROW_V1 key encodings (ascending, nulls first) to one growable buffer: the writer a
  * row loop reuses, so encoding allocates nothing per value. The rules, from the spec's "Key Encoding"
- * and arrow-row (arrow-row-rules.md §2):
+ * and arrow-row (arrow-row-rules.md §2), written with the {@link KeyBytes} primitives:
  *
  * <ul>
  *   <li>fixed width W: {@code 01} + W value bytes; null {@code 00} + W bytes {@code 00};</li>
@@ -18,17 +18,9 @@ import java.util.Arrays;
  * </ul>
  */
 public final class KeyWriter {
-    static final int MINI_BLOCK = 8;
-    static final int MINI_BLOCKS = 4;
-    static final int BLOCK = 32;
-    static final byte CONTINUATION = (byte) 0xFF;
-    static final byte NULL = 0;
-    static final byte VALID = 1;
-    static final byte EMPTY = 1;
-    static final byte NON_EMPTY = 2;
-
     private byte[] buffer;
     private int size;
+    private final ArrayWords words = new ArrayWords();
 
     public KeyWriter() {
         this(64);
@@ -61,23 +53,23 @@ public final class KeyWriter {
     public void writeNull(KeyType.Kind kind) {
         if (kind.variableWidth()) {
             ensure(1);
-            buffer[size++] = NULL;
+            buffer[size++] = KeyBytes.NULL;
         } else {
             ensure(1 + kind.width());
-            Arrays.fill(buffer, size, size + 1 + kind.width(), NULL);
+            Arrays.fill(buffer, size, size + 1 + kind.width(), KeyBytes.NULL);
             size += 1 + kind.width();
         }
     }
 
     public void writeBool(boolean value) {
         ensure(2);
-        buffer[size++] = VALID;
+        buffer[size++] = KeyBytes.VALID;
         buffer[size++] = (byte) (value ? 1 : 0);
     }
 
     /** A signed integer of {@code width} bytes (also date32, date64, timestamp). */
     public void writeSigned(long value, int width) {
-        writeBigEndian(value ^ (1L << (8 * width - 1)), width);
+        writeBigEndian(value ^ KeyBytes.signFlip(width), width);
     }
 
     /** An unsigned integer of {@code width} bytes (uint64 as its unsigned bits). */
@@ -86,58 +78,68 @@ public final class KeyWriter {
     }
 
     public void writeFloatBits(int bits) {
-        // sign set: invert everything; sign clear: flip the sign bit only
-        writeBigEndian(bits < 0 ? ~bits : bits ^ 0x8000_0000, 4);
+        writeBigEndian(KeyBytes.orderedFloatBits(bits), 4);
     }
 
     public void writeDoubleBits(long bits) {
-        writeBigEndian(bits < 0 ? ~bits : bits ^ 0x8000_0000_0000_0000L, 8);
+        writeBigEndian(KeyBytes.orderedDoubleBits(bits), 8);
     }
 
     private void writeBigEndian(long value, int width) {
         ensure(1 + width);
-        buffer[size++] = VALID;
-        for (int shift = 8 * (width - 1); shift >= 0; shift -= 8) {
-            buffer[size++] = (byte) (value >>> shift);
-        }
+        buffer[size] = KeyBytes.VALID;
+        KeyBytes.putBigEndian(buffer, size + 1, value, width);
+        size += 1 + width;
     }
 
     /** A non-null string (its UTF-8 bytes) or binary value. */
     public void writeBytes(byte[] value, int offset, int length) {
         if (length == 0) {
             ensure(1);
-            buffer[size++] = EMPTY;
+            buffer[size++] = KeyBytes.EMPTY;
             return;
         }
-        ensure(encodedLength(length));
-        buffer[size++] = NON_EMPTY;
-        int written = 0;
-        for (int block = 0; written < length; block++) {
-            int blockSize = block < MINI_BLOCKS ? MINI_BLOCK : BLOCK;
-            int chunk = Math.min(blockSize, length - written);
-            System.arraycopy(value, offset + written, buffer, size, chunk);
-            Arrays.fill(buffer, size + chunk, size + blockSize, (byte) 0);
-            size += blockSize;
-            written += chunk;
-            buffer[size++] = written < length ? CONTINUATION : (byte) chunk;
-        }
+        ensure(KeyBytes.encodedLength(length));
+        words.value = value;
+        words.offset = offset;
+        size = KeyBytes.putBlocks(buffer, size, length, words);
+        words.value = null;
     }
 
-    /** Bytes a non-empty variable-width value of {@code length} bytes takes (arrow-row's padded length). */
-    static int encodedLength(int length) {
-        if (length <= MINI_BLOCK * MINI_BLOCKS) {
-            return 1 + ceilDiv(length, MINI_BLOCK) * (MINI_BLOCK + 1);
-        }
-        return 1 + MINI_BLOCKS * (MINI_BLOCK + 1) + ceilDiv(length - MINI_BLOCK * MINI_BLOCKS, BLOCK) * (BLOCK + 1);
-    }
-
-    private static int ceilDiv(int a, int b) {
-        return (a + b - 1) / b;
+    /** Appends bytes that are already encoded keys (e.g. a row of {@link KeyRows}). */
+    public void writeEncoded(byte[] encoded, int offset, int length) {
+        ensure(length);
+        System.arraycopy(encoded, offset, buffer, size, length);
+        size += length;
     }
 
     private void ensure(int more) {
         if (size + more > buffer.length) {
             buffer = Arrays.copyOf(buffer, Math.max(buffer.length * 2, size + more));
+        }
+    }
+
+    /** A value's bytes in a {@code byte[]}, read as words; byte by byte where a word would pass the array's end. */
+    private static final class ArrayWords implements KeyBytes.WordSource {
+        byte[] value;
+        int offset;
+
+        @Override
+        public long word(int index) {
+            return KeyBytes.getWord(value, offset + index);
+        }
+
+        @Override
+        public long partialWord(int index, int bytes) {
+            int at = offset + index;
+            if (at + KeyBytes.MINI_BLOCK <= value.length) {
+                return KeyBytes.keepFirst(KeyBytes.getWord(value, at), bytes);
+            }
+            long word = 0;
+            for (int i = 0; i < bytes; i++) {
+                word |= KeyBytes.byteAt(value[at + i], i);
+            }
+            return word;
         }
     }
 }

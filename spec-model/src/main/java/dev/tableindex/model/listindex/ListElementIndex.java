@@ -1,8 +1,9 @@
 package dev.tableindex.model.listindex;
 
-import dev.tableindex.model.key.KeyEncoding;
+import dev.tableindex.model.key.KeyRows;
 import dev.tableindex.model.key.KeyType;
-import dev.tableindex.model.key.KeyWriter;
+import dev.tableindex.model.key.arrow.KeyTupleVectors;
+import dev.tableindex.model.key.arrow.StructKeyEncoder;
 import java.util.ArrayList;
 import java.util.Arrays;
 import java.util.Comparator;
@@ -10,6 +11,10 @@ import java.util.HashSet;
 import java.util.List;
 import java.util.Set;
 import java.util.TreeSet;
+import java.util.stream.IntStream;
+import org.apache.arrow.memory.BufferAllocator;
+import org.apache.arrow.memory.RootAllocator;
+import org.apache.arrow.vector.complex.StructVector;
 
 /**
  * One segment of a list element index, as its target BTree's logical content ("Storage Layout"):
@@ -22,6 +27,8 @@ import java.util.TreeSet;
 public final class ListElementIndex {
     /** Lance's BTree default page size (DEFAULT_BTREE_BATCH_SIZE). */
     public static final int DEFAULT_PAGE_SIZE = 4096;
+    /** Elements encoded per batch. */
+    private static final int BATCH = 65_536;
 
     /** A page_data row; {@code values} null for a null list. */
     public record Entry(byte[] values, long rowAddress) {
@@ -85,28 +92,31 @@ public final class ListElementIndex {
             names.add(table.element().fields().get(position).name());
         }
         List<Entry> entries = new ArrayList<>();
-        KeyWriter writer = new KeyWriter();
-        for (IndexedTable.Fragment fragment : table.fragments()) {
-            if (!fragments.contains(fragment.id())) {
-                continue;
-            }
-            for (int offset = 0; offset < fragment.rows().size(); offset++) {
-                if (fragment.deleted().contains(offset)) {
+        int[] keyPositions = positions.stream().mapToInt(Integer::intValue).toArray();
+        try (BufferAllocator allocator = new RootAllocator()) {
+            KeyRows rows = new KeyRows();
+            for (IndexedTable.Fragment fragment : table.fragments()) {
+                if (!fragments.contains(fragment.id())) {
                     continue;
                 }
-                long address = IndexedTable.rowAddress(fragment.id(), offset);
-                List<Object[]> list = fragment.rows().get(offset);
-                if (list == null) {
-                    entries.add(new Entry(null, address));
-                    continue;
-                }
-                for (Object[] element : list) {
-                    writer.reset();
-                    for (int k = 0; k < positions.size(); k++) {
-                        KeyEncoding.encodeKey(types.get(k), element == null ? null : element[positions.get(k)], writer);
+                List<Object[]> elements = new ArrayList<>();
+                List<Long> addresses = new ArrayList<>();
+                for (int offset = 0; offset < fragment.rows().size(); offset++) {
+                    if (fragment.deleted().contains(offset)) {
+                        continue;
                     }
-                    entries.add(new Entry(writer.toByteArray(), address));
+                    long address = IndexedTable.rowAddress(fragment.id(), offset);
+                    List<Object[]> list = fragment.rows().get(offset);
+                    if (list == null) {
+                        entries.add(new Entry(null, address));
+                        continue;
+                    }
+                    for (Object[] element : list) {
+                        elements.add(element);
+                        addresses.add(address);
+                    }
                 }
+                encodeElements(types, keyPositions, elements, addresses, allocator, rows, entries);
             }
         }
         entries.sort(ORDER);
@@ -128,6 +138,34 @@ public final class ListElementIndex {
 
     public int pageSize() {
         return pageSize;
+    }
+
+    /**
+     * Adds one entry per element: its key tuple (the all-null tuple for a null element), encoded through
+     * Arrow in batches ({@link StructKeyEncoder#encodeBatch}), as an index writer reading Arrow data would.
+     */
+    private static void encodeElements(List<KeyType> types, int[] positions, List<Object[]> elements, List<Long> addresses,
+            BufferAllocator allocator, KeyRows rows, List<Entry> entries) {
+        KeyTupleVectors.Tuples tuples = new KeyTupleVectors.Tuples() {
+            @Override
+            public boolean isNull(int row) {
+                return elements.get(row) == null;
+            }
+
+            @Override
+            public Object value(int row, int key) {
+                return elements.get(row)[positions[key]];
+            }
+        };
+        try (StructVector struct = KeyTupleVectors.struct(types, elements.size(), tuples, allocator)) {
+            StructKeyEncoder encoder = new StructKeyEncoder(struct, IntStream.range(0, types.size()).toArray());
+            for (int from = 0; from < elements.size(); from += BATCH) {
+                encoder.encodeBatch(from, Math.min(BATCH, elements.size() - from), rows);
+                for (int i = 0; i < rows.count(); i++) {
+                    entries.add(new Entry(rows.row(i), addresses.get(from + i)));
+                }
+            }
+        }
     }
 
     /** The same content described by other details (e.g. as read after the schema changed under it). */

@@ -4,8 +4,10 @@ import com.fasterxml.jackson.databind.JsonNode;
 import com.fasterxml.jackson.databind.node.JsonNodeFactory;
 import dev.tableindex.model.key.KeyEncoding;
 import dev.tableindex.model.key.KeyNotation;
+import dev.tableindex.model.key.KeyRows;
 import dev.tableindex.model.key.KeyType;
 import dev.tableindex.model.key.KeyValueException;
+import dev.tableindex.model.key.arrow.KeyTupleVectors;
 import java.io.IOException;
 import java.io.PrintWriter;
 import java.nio.file.Files;
@@ -63,11 +65,19 @@ final class EncodeKeyCommand implements Callable<Integer> {
         }
     }
 
+    /**
+     * Every line of a batch file, in order: comments and blank lines as they are, an error line where a
+     * line does not parse, the key bytes otherwise; consecutive lines with the same key types are encoded
+     * together through Arrow ({@link KeyTupleVectors#encodeBatch}), as an index build encodes.
+     */
     private static int batch(List<String> lines, PrintWriter out) {
+        String[] output = new String[lines.size()];
         int errors = 0;
-        for (String line : lines) {
+        Run run = new Run();
+        for (int i = 0; i < lines.size(); i++) {
+            String line = lines.get(i);
             if (line.isBlank() || line.startsWith("#")) {
-                out.println(line);
+                output[i] = line;
                 continue;
             }
             try {
@@ -76,13 +86,46 @@ final class EncodeKeyCommand implements Callable<Integer> {
                     throw new KeyValueException("expected TYPES<TAB>VALUES");
                 }
                 List<KeyType> keyTypes = Arrays.stream(line.substring(0, tab).split(",")).map(KeyType::parse).toList();
-                out.println(encode(keyTypes, KeyNotation.readTree(line.substring(tab + 1))));
+                List<Object> tuple = KeyNotation.parseTuple(keyTypes, KeyNotation.readTree(line.substring(tab + 1)));
+                if (!keyTypes.equals(run.types) || run.lines.size() == BATCH) {
+                    run.encodeInto(output);
+                    run.types = keyTypes;
+                }
+                run.lines.add(i);
+                run.tuples.add(tuple);
             } catch (IllegalArgumentException e) { // KeyValueException, KeyTypeException
                 errors++;
-                out.println("ERROR: " + e.getMessage());
+                output[i] = "ERROR: " + e.getMessage();
             }
         }
+        run.encodeInto(output);
+        for (String line : output) {
+            out.println(line);
+        }
         return errors == 0 ? 0 : TckCli.EXIT_FAILED_CHECKS;
+    }
+
+    /** Tuples encoded per batch. */
+    private static final int BATCH = 65_536;
+
+    /** Consecutive batch lines with the same key types, encoded as one batch. */
+    private static final class Run {
+        List<KeyType> types;
+        final List<Integer> lines = new ArrayList<>();
+        final List<List<Object>> tuples = new ArrayList<>();
+        final KeyRows rows = new KeyRows();
+
+        void encodeInto(String[] output) {
+            if (lines.isEmpty()) {
+                return;
+            }
+            KeyTupleVectors.encodeBatch(types, tuples, rows);
+            for (int t = 0; t < lines.size(); t++) {
+                output[lines.get(t)] = HEX.formatHex(rows.bytes(), rows.offset(t), rows.offset(t + 1));
+            }
+            lines.clear();
+            tuples.clear();
+        }
     }
 
     private static String encode(List<KeyType> types, JsonNode values) {

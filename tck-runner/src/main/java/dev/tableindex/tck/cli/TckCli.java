@@ -17,6 +17,10 @@ public final class TckCli {
     public static final int EXIT_BAD_INPUT = 2;
 
     public static void main(String[] args) {
+        // Arrow (key batches) logs through SLF4J, which has no provider here: keep its notice off stderr
+        if (System.getProperty("slf4j.internal.verbosity") == null) {
+            System.setProperty("slf4j.internal.verbosity", "ERROR");
+        }
         PrintWriter out = new PrintWriter(System.out, true);
         PrintWriter err = new PrintWriter(System.err, true);
         int code = run(args, out, err);

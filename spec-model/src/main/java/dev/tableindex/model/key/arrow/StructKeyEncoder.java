@@ -1,12 +1,12 @@
 package dev.tableindex.model.key.arrow;
 
+import dev.tableindex.model.key.KeyRows;
 import dev.tableindex.model.key.KeyType;
 import dev.tableindex.model.key.KeyType.Kind;
 import dev.tableindex.model.key.KeyWriter;
 import java.util.ArrayList;
 import java.util.Collections;
 import java.util.List;
-import org.apache.arrow.memory.ArrowBuf;
 import org.apache.arrow.vector.BaseFixedWidthVector;
 import org.apache.arrow.vector.BaseLargeVariableWidthVector;
 import org.apache.arrow.vector.BaseVariableWidthVector;
@@ -15,7 +15,6 @@ import org.apache.arrow.vector.BitVector;
 import org.apache.arrow.vector.FieldVector;
 import org.apache.arrow.vector.ValueVector;
 import org.apache.arrow.vector.complex.StructVector;
-import org.apache.arrow.vector.types.pojo.Field;
 
 /**
  * Encodes the key tuples of an element struct (the struct inside a list column) straight from its Arrow
@@ -23,21 +22,25 @@ import org.apache.arrow.vector.types.pojo.Field;
  * key fields' values in key order, and a null struct row is the tuple whose keys are all null ("Storage
  * Layout").
  *
- * <p>Built for row loops: one small accessor per key is chosen at construction from the field's Arrow
- * type, so the loop dispatches once per key and never switches on the type per value; values are read
- * from the vectors' buffers (floats as their raw bits, so NaN payloads survive); variable-width values
- * are copied from the data buffer into one reusable scratch array and from there into the
- * {@link KeyWriter}. Nothing is allocated per value (the scratch array grows to the longest value once).
+ * <p>{@link #encodeBatch} works as arrow-row's {@code RowConverter} does, into a reused {@link KeyRows}:
+ * first it sizes every tuple (fixed-width keys take 1 + W, variable-width ones their padded length),
+ * checking on the way that the batch's Arrow buffers cover its rows and that offsets only increase and
+ * stay within their data; then each key, column by column, writes its values at the tuples' cursors.
+ * Because every read was checked for the batch, the buffers are then read by address (Arrow's
+ * {@code MemoryUtil}), without a check per value and without turning Arrow's bounds checks off globally.
+ * Bad buffers give an {@link ArrowDataException}. {@link #encodeRow} is a batch of one.
  *
- * <p>The child vectors are held, their buffers looked up on each call, so the encoder stays valid when
- * the vectors are refilled or reloaded (same vector objects). One encoder is not safe for concurrent use
- * (the scratch array); make one per thread.
+ * <p>The child vectors are held, their buffers looked up on each batch, so the encoder stays valid when
+ * the vectors are refilled or reloaded (same vector objects); nothing may write them during a batch. One
+ * encoder is not safe for concurrent use (it holds the batch's addresses); make one per thread.
  */
 public final class StructKeyEncoder {
     private final StructVector struct;
     private final List<KeyType> types;
-    private final Key[] keys;
-    private byte[] scratch = new byte[64];
+    private final KeyColumn[] columns;
+    private final int fixedLength;
+    private final Validity structValidity = new Validity();
+    private final KeyRows single = new KeyRows();
 
     /** Keys are the struct's children named {@code keyFields}, in that order. */
     public StructKeyEncoder(StructVector struct, List<String> keyFields) {
@@ -54,39 +57,67 @@ public final class StructKeyEncoder {
             throw new IllegalArgumentException("an index key has at least one field");
         }
         this.struct = struct;
-        this.keys = new Key[children.length];
+        this.columns = new KeyColumn[children.length];
         List<KeyType> keyTypes = new ArrayList<>(children.length);
+        int fixed = 0;
         for (int k = 0; k < children.length; k++) {
-            keys[k] = accessor(children[k]);
-            keyTypes.add(keys[k].type);
+            columns[k] = column(children[k]);
+            keyTypes.add(columns[k].type);
+            fixed += Math.max(0, columns[k].fixedLength());
         }
         this.types = Collections.unmodifiableList(keyTypes);
+        this.fixedLength = fixed;
     }
 
-    /** The key types, in key order, from the fields' Arrow types ({@link ArrowKeyTypes#of(Field)}). */
+    /** The key types, in key order, from the fields' Arrow types ({@link ArrowKeyTypes#of(org.apache.arrow.vector.types.pojo.Field)}). */
     public List<KeyType> keyTypes() {
         return types;
     }
 
-    /** Appends row {@code row}'s tuple to {@code out} (no reset: call {@link KeyWriter#reset()} per tuple). */
-    public void encodeRow(int row, KeyWriter out) {
-        Key[] keys = this.keys;
-        if (struct.isNull(row)) {
-            for (Key key : keys) {
-                out.writeNull(key.kind);
+    /**
+     * Encodes the tuples of rows {@code [from, from + count)} into {@code rows} (its previous content is
+     * dropped): tuple {@code i} of {@code rows} is row {@code from + i}'s. When it throws, {@code rows} is empty.
+     *
+     * @return {@code rows}
+     * @throws ArrowDataException when the struct's or a key's buffers do not hold those rows as their layout says
+     * @throws IndexOutOfBoundsException when the rows are not rows of the struct
+     */
+    public KeyRows encodeBatch(int from, int count, KeyRows rows) {
+        if (from < 0 || count < 0 || from > struct.getValueCount() - count) {
+            throw new IndexOutOfBoundsException("rows " + from + " to " + (from + (long) count - 1) + " of the struct '"
+                    + struct.getName() + "', which has " + struct.getValueCount());
+        }
+        try {
+            structValidity.bind(struct.getValidityBuffer(), from, count, struct.getName());
+            for (KeyColumn column : columns) {
+                column.bind(from, count);
             }
-            return;
+            int[] cursors = rows.lengthsFor(count, fixedLength);
+            for (KeyColumn column : columns) {
+                if (column.fixedLength() == KeyColumn.VARIABLE) {
+                    column.addLengths(from, count, structValidity, cursors);
+                }
+            }
+            byte[] out = rows.startRows();
+            for (KeyColumn column : columns) {
+                column.write(from, count, structValidity, out, cursors);
+            }
+        } catch (RuntimeException e) {
+            rows.clear();
+            throw e;
         }
-        for (Key key : keys) {
-            key.write(row, out);
-        }
+        return rows;
     }
 
-    /** Row {@code row}'s tuple as a new array (convenience; a loop should reuse a writer). */
+    /** Appends row {@code row}'s tuple to {@code out} (no reset: call {@link KeyWriter#reset()} per tuple). */
+    public void encodeRow(int row, KeyWriter out) {
+        encodeBatch(row, 1, single);
+        out.writeEncoded(single.bytes(), 0, single.length(0));
+    }
+
+    /** Row {@code row}'s tuple as a new array (convenience; a loop should encode batches). */
     public byte[] encodeRow(int row) {
-        KeyWriter out = new KeyWriter();
-        encodeRow(row, out);
-        return out.toByteArray();
+        return encodeBatch(row, 1, single).row(0);
     }
 
     private static FieldVector[] resolve(StructVector struct, List<String> names) {
@@ -115,40 +146,27 @@ public final class StructKeyEncoder {
         return children;
     }
 
-    private Key accessor(FieldVector vector) {
-        Field field = vector.getField();
-        KeyType type = ArrowKeyTypes.ofVectorField(field);
+    private static KeyColumn column(FieldVector vector) {
+        KeyType type = ArrowKeyTypes.ofVectorField(vector.getField());
         Kind kind = type.kind();
         if (kind == Kind.BOOL) {
-            return new BoolKey(type, expect(vector, BitVector.class, type));
+            return new BoolColumn(expect(vector, BitVector.class, type), type);
         }
         if (!kind.variableWidth()) {
             BaseFixedWidthVector fixed = expect(vector, BaseFixedWidthVector.class, type);
             if (fixed.getTypeWidth() != kind.width()) {
                 throw mismatch(vector, type);
             }
-            if (kind == Kind.FLOAT) {
-                return new FloatKey(type, fixed);
-            }
-            if (kind == Kind.DOUBLE) {
-                return new DoubleKey(type, fixed);
-            }
-            boolean signed = kind.signedInteger();
-            return switch (kind.width()) {
-                case 1 -> signed ? new Signed1(type, fixed) : new Unsigned1(type, fixed);
-                case 2 -> signed ? new Signed2(type, fixed) : new Unsigned2(type, fixed);
-                case 4 -> signed ? new Signed4(type, fixed) : new Unsigned4(type, fixed);
-                default -> signed ? new Signed8(type, fixed) : new Unsigned8(type, fixed);
-            };
+            return kind == Kind.FLOAT || kind == Kind.DOUBLE ? new FloatColumn(fixed, type) : new IntegerColumn(fixed, type);
         }
         if (vector instanceof BaseVariableWidthVector v) {
-            return new VarKey(type, v);
+            return new OffsetBytesColumn(v, type);
         }
         if (vector instanceof BaseLargeVariableWidthVector v) {
-            return new LargeVarKey(type, v);
+            return new LargeOffsetBytesColumn(v, type);
         }
         if (vector instanceof BaseVariableWidthViewVector v) {
-            return new ViewKey(type, v);
+            return new ViewBytesColumn(v, type);
         }
         throw mismatch(vector, type);
     }
@@ -163,266 +181,5 @@ public final class StructKeyEncoder {
     private static IllegalArgumentException mismatch(ValueVector vector, KeyType type) {
         return new IllegalArgumentException("field '" + vector.getName() + "' of key type " + type + " is held in a "
                 + vector.getClass().getSimpleName() + ", which does not have that type's layout");
-    }
-
-    private byte[] scratch(int length) {
-        byte[] s = scratch;
-        if (s.length < length) {
-            s = new byte[Math.max(length, s.length * 2)];
-            scratch = s;
-        }
-        return s;
-    }
-
-    /** One key: writes row {@code row}'s value, or the key's null. */
-    private abstract static class Key {
-        final KeyType type;
-        final Kind kind;
-
-        Key(KeyType type) {
-            this.type = type;
-            this.kind = type.kind();
-        }
-
-        abstract void write(int row, KeyWriter out);
-    }
-
-    private static final class BoolKey extends Key {
-        private final BitVector vector;
-
-        BoolKey(KeyType type, BitVector vector) {
-            super(type);
-            this.vector = vector;
-        }
-
-        @Override
-        void write(int row, KeyWriter out) {
-            if (vector.isNull(row)) {
-                out.writeNull(kind);
-            } else {
-                out.writeBool(vector.get(row) != 0);
-            }
-        }
-    }
-
-    /** A fixed-width key: the value bytes are read from the vector's data buffer. */
-    private abstract static class FixedKey extends Key {
-        final BaseFixedWidthVector vector;
-
-        FixedKey(KeyType type, BaseFixedWidthVector vector) {
-            super(type);
-            this.vector = vector;
-        }
-
-        @Override
-        final void write(int row, KeyWriter out) {
-            if (vector.isNull(row)) {
-                out.writeNull(kind);
-            } else {
-                writeValue(vector.getDataBuffer(), row, out);
-            }
-        }
-
-        abstract void writeValue(ArrowBuf data, int row, KeyWriter out);
-    }
-
-    private static final class FloatKey extends FixedKey {
-        FloatKey(KeyType type, BaseFixedWidthVector vector) {
-            super(type, vector);
-        }
-
-        @Override
-        void writeValue(ArrowBuf data, int row, KeyWriter out) {
-            out.writeFloatBits(data.getInt((long) row * 4)); // raw bits: NaN payloads kept
-        }
-    }
-
-    private static final class DoubleKey extends FixedKey {
-        DoubleKey(KeyType type, BaseFixedWidthVector vector) {
-            super(type, vector);
-        }
-
-        @Override
-        void writeValue(ArrowBuf data, int row, KeyWriter out) {
-            out.writeDoubleBits(data.getLong((long) row * 8));
-        }
-    }
-
-    private static final class Signed1 extends FixedKey {
-        Signed1(KeyType type, BaseFixedWidthVector vector) {
-            super(type, vector);
-        }
-
-        @Override
-        void writeValue(ArrowBuf data, int row, KeyWriter out) {
-            out.writeSigned(data.getByte(row), 1);
-        }
-    }
-
-    private static final class Signed2 extends FixedKey {
-        Signed2(KeyType type, BaseFixedWidthVector vector) {
-            super(type, vector);
-        }
-
-        @Override
-        void writeValue(ArrowBuf data, int row, KeyWriter out) {
-            out.writeSigned(data.getShort((long) row * 2), 2);
-        }
-    }
-
-    private static final class Signed4 extends FixedKey {
-        Signed4(KeyType type, BaseFixedWidthVector vector) {
-            super(type, vector);
-        }
-
-        @Override
-        void writeValue(ArrowBuf data, int row, KeyWriter out) {
-            out.writeSigned(data.getInt((long) row * 4), 4);
-        }
-    }
-
-    private static final class Signed8 extends FixedKey {
-        Signed8(KeyType type, BaseFixedWidthVector vector) {
-            super(type, vector);
-        }
-
-        @Override
-        void writeValue(ArrowBuf data, int row, KeyWriter out) {
-            out.writeSigned(data.getLong((long) row * 8), 8);
-        }
-    }
-
-    // Unsigned: the writer takes the low W bytes, so the sign extension of a wide read does not matter.
-    private static final class Unsigned1 extends FixedKey {
-        Unsigned1(KeyType type, BaseFixedWidthVector vector) {
-            super(type, vector);
-        }
-
-        @Override
-        void writeValue(ArrowBuf data, int row, KeyWriter out) {
-            out.writeUnsigned(data.getByte(row) & 0xFFL, 1);
-        }
-    }
-
-    private static final class Unsigned2 extends FixedKey {
-        Unsigned2(KeyType type, BaseFixedWidthVector vector) {
-            super(type, vector);
-        }
-
-        @Override
-        void writeValue(ArrowBuf data, int row, KeyWriter out) {
-            out.writeUnsigned(data.getShort((long) row * 2) & 0xFFFFL, 2);
-        }
-    }
-
-    private static final class Unsigned4 extends FixedKey {
-        Unsigned4(KeyType type, BaseFixedWidthVector vector) {
-            super(type, vector);
-        }
-
-        @Override
-        void writeValue(ArrowBuf data, int row, KeyWriter out) {
-            out.writeUnsigned(data.getInt((long) row * 4) & 0xFFFF_FFFFL, 4);
-        }
-    }
-
-    private static final class Unsigned8 extends FixedKey {
-        Unsigned8(KeyType type, BaseFixedWidthVector vector) {
-            super(type, vector);
-        }
-
-        @Override
-        void writeValue(ArrowBuf data, int row, KeyWriter out) {
-            out.writeUnsigned(data.getLong((long) row * 8), 8);
-        }
-    }
-
-    /** string and binary: int32 offsets. */
-    private final class VarKey extends Key {
-        private final BaseVariableWidthVector vector;
-
-        VarKey(KeyType type, BaseVariableWidthVector vector) {
-            super(type);
-            this.vector = vector;
-        }
-
-        @Override
-        void write(int row, KeyWriter out) {
-            if (vector.isNull(row)) {
-                out.writeNull(kind);
-                return;
-            }
-            ArrowBuf offsets = vector.getOffsetBuffer();
-            long at = (long) row * BaseVariableWidthVector.OFFSET_WIDTH;
-            int start = offsets.getInt(at);
-            int length = offsets.getInt(at + BaseVariableWidthVector.OFFSET_WIDTH) - start;
-            byte[] bytes = scratch(length);
-            vector.getDataBuffer().getBytes(start, bytes, 0, length);
-            out.writeBytes(bytes, 0, length);
-        }
-    }
-
-    /** large_string and large_binary: int64 offsets. */
-    private final class LargeVarKey extends Key {
-        private final BaseLargeVariableWidthVector vector;
-
-        LargeVarKey(KeyType type, BaseLargeVariableWidthVector vector) {
-            super(type);
-            this.vector = vector;
-        }
-
-        @Override
-        void write(int row, KeyWriter out) {
-            if (vector.isNull(row)) {
-                out.writeNull(kind);
-                return;
-            }
-            ArrowBuf offsets = vector.getOffsetBuffer();
-            long at = (long) row * BaseLargeVariableWidthVector.OFFSET_WIDTH;
-            long start = offsets.getLong(at);
-            long length = offsets.getLong(at + BaseLargeVariableWidthVector.OFFSET_WIDTH) - start;
-            if (length > Integer.MAX_VALUE - 64) {
-                throw new IllegalArgumentException("field '" + vector.getName() + "' row " + row + ": a key of "
-                        + length + " bytes is too long to encode");
-            }
-            int len = (int) length;
-            byte[] bytes = scratch(len);
-            vector.getDataBuffer().getBytes(start, bytes, 0, len);
-            out.writeBytes(bytes, 0, len);
-        }
-    }
-
-    /**
-     * Utf8View and BinaryView: 16-byte views, {@code [length:4][inline bytes:12]} for up to 12 bytes,
-     * else {@code [length:4][prefix:4][buffer index:4][offset:4]} into the variadic data buffers.
-     */
-    private final class ViewKey extends Key {
-        private final BaseVariableWidthViewVector vector;
-
-        ViewKey(KeyType type, BaseVariableWidthViewVector vector) {
-            super(type);
-            this.vector = vector;
-        }
-
-        @Override
-        void write(int row, KeyWriter out) {
-            if (vector.isNull(row)) {
-                out.writeNull(kind);
-                return;
-            }
-            ArrowBuf views = vector.getDataBuffer();
-            long view = (long) row * BaseVariableWidthViewVector.ELEMENT_SIZE;
-            int length = views.getInt(view);
-            byte[] bytes = scratch(length);
-            if (length <= BaseVariableWidthViewVector.INLINE_SIZE) {
-                views.getBytes(view + BaseVariableWidthViewVector.LENGTH_WIDTH, bytes, 0, length);
-            } else {
-                long at = view + BaseVariableWidthViewVector.LENGTH_WIDTH + BaseVariableWidthViewVector.PREFIX_WIDTH;
-                int bufferIndex = views.getInt(at);
-                int offset = views.getInt(at + BaseVariableWidthViewVector.BUF_INDEX_WIDTH);
-                vector.getDataBuffers().get(bufferIndex).getBytes(offset, bytes, 0, length);
-            }
-            out.writeBytes(bytes, 0, length);
-        }
     }
 }

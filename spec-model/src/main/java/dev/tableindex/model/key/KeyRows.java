@@ -1,0 +1,102 @@
+package dev.tableindex.model.key;
+
+import java.util.Arrays;
+
+/**
+ * A batch of encoded key tuples, as arrow-row's {@code Rows}: one {@code byte[]} holding the tuples back to
+ * back and an {@code int[]} of offsets, tuple {@code i} being bytes {@code [offset(i), offset(i + 1))}.
+ * Reused from batch to batch: its arrays only grow, so a loop over batches allocates nothing once they
+ * have grown to the largest batch.
+ *
+ * <p>An encoder fills it in two passes: {@link #lengthsFor(int, int)} gives the offsets array to hold each
+ * tuple's length at {@code [i + 1]}; {@link #startRows()} turns the lengths into each tuple's start,
+ * still at {@code [i + 1]}, which the encoder advances as it writes (column by column) until it is the
+ * tuple's end, i.e. the next tuple's start.
+ */
+public final class KeyRows {
+    private byte[] bytes = new byte[0];
+    private int[] offsets = new int[1];
+    private int count;
+
+    /** Tuples in the batch. */
+    public int count() {
+        return count;
+    }
+
+    /** The bytes; tuple {@code i} is {@code [offset(i), offset(i + 1))}, bytes after {@code offset(count())} are not part of it. */
+    public byte[] bytes() {
+        return bytes;
+    }
+
+    public int offset(int i) {
+        return offsets[i];
+    }
+
+    public int length(int i) {
+        return offsets[i + 1] - offsets[i];
+    }
+
+    /** Tuple {@code i} as a new array. */
+    public byte[] row(int i) {
+        check(i);
+        return Arrays.copyOfRange(bytes, offsets[i], offsets[i + 1]);
+    }
+
+    /** Bytes of all tuples. */
+    public int size() {
+        return offsets[count];
+    }
+
+    /** Empties the batch (an encoder does so when a batch fails, so no half-written tuples are seen). */
+    public void clear() {
+        count = 0;
+        offsets[0] = 0;
+    }
+
+    /**
+     * Starts a batch of {@code rows} tuples: the offsets array to hold their lengths, tuple {@code i}'s at
+     * {@code [i + 1]}, each set to {@code each} (the bytes every tuple takes whatever its values).
+     */
+    public int[] lengthsFor(int rows, int each) {
+        if (offsets.length < rows + 1) {
+            offsets = new int[(int) Math.max(rows + 1L, Math.min(Integer.MAX_VALUE - 8, offsets.length * 2L))];
+        }
+        offsets[0] = 0;
+        Arrays.fill(offsets, 1, rows + 1, each);
+        count = rows;
+        return offsets;
+    }
+
+    /**
+     * Turns the lengths into start positions (tuple {@code i}'s at {@code [i + 1]}), makes room for
+     * all the bytes and returns the byte array to write into.
+     *
+     * @throws IllegalArgumentException when the batch would not fit one Java array
+     */
+    public byte[] startRows() {
+        int[] offsets = this.offsets;
+        long start = 0;
+        for (int i = 1; i <= count; i++) {
+            int length = offsets[i];
+            offsets[i] = (int) start;
+            start += length;
+        }
+        long total = start;
+        if (total > Integer.MAX_VALUE - 8) {
+            int rows = count;
+            clear();
+            throw new IllegalArgumentException("a batch of " + rows + " key tuples takes " + total
+                    + " bytes, more than one array holds; encode fewer rows per batch");
+        }
+        if (bytes.length < total) {
+            bytes = new byte[(int) Math.min(Integer.MAX_VALUE - 8, Math.max(total, bytes.length * 2L))];
+        }
+        return bytes;
+    }
+
+    private void check(int i) {
+        if (i < 0 || i >= count) {
+            throw new IndexOutOfBoundsException("tuple " + i + " of a batch of " + count);
+        }
+    }
+}

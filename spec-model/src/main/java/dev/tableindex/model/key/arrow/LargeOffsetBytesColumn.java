@@ -1,0 +1,82 @@
+package dev.tableindex.model.key.arrow;
+
+import dev.tableindex.model.key.KeyBytes;
+import dev.tableindex.model.key.KeyType;
+import org.apache.arrow.memory.ArrowBuf;
+import org.apache.arrow.memory.util.MemoryUtil;
+import org.apache.arrow.vector.BaseLargeVariableWidthVector;
+
+/**
+ * large_string and large_binary with int64 offsets (LargeUtf8, LargeBinary), checked as
+ * {@link OffsetBytesColumn} checks int32 ones; a value longer than {@link KeyBytes#MAX_VALUE_LENGTH} is refused.
+ */
+final class LargeOffsetBytesColumn extends KeyColumn {
+    private static final int WIDTH = BaseLargeVariableWidthVector.OFFSET_WIDTH;
+    private final MemoryWords words = new MemoryWords();
+    private long offsets;
+    private long data;
+    private long dataEnd;
+
+    LargeOffsetBytesColumn(BaseLargeVariableWidthVector vector, KeyType type) {
+        super(vector, type);
+    }
+
+    @Override
+    void bindData(int from, int count) {
+        ArrowBuf offsetBuffer = vector.getOffsetBuffer();
+        Buffers.checkCovers(offsetBuffer, (from + count + 1L) * WIDTH, name(), "offset buffer", from + count);
+        offsets = offsetBuffer.memoryAddress();
+        ArrowBuf dataBuffer = vector.getDataBuffer();
+        data = dataBuffer.memoryAddress();
+        dataEnd = data + dataBuffer.capacity();
+    }
+
+    @Override
+    int fixedLength() {
+        return VARIABLE;
+    }
+
+    @Override
+    void addLengths(int from, int count, Validity parent, int[] lengths) {
+        boolean noNulls = noNulls(parent);
+        long at = offsets + (long) from * WIDTH;
+        long start = MemoryUtil.getLong(at);
+        if (start < 0) {
+            throw new ArrowDataException("field '" + name() + "': row " + from + " starts at offset " + start);
+        }
+        for (int i = 0; i < count; i++) {
+            long end = MemoryUtil.getLong(at + (long) (i + 1) * WIDTH);
+            long length = end - start;
+            if (length < 0 || length > KeyBytes.MAX_VALUE_LENGTH) {
+                throw OffsetChecks.badLength(name(), from + i, start, end);
+            }
+            lengths[i + 1] += noNulls || isValid(parent, from + i) ? KeyBytes.encodedLength((int) length) : 1;
+            start = end;
+        }
+        OffsetChecks.checkEnd(name(), from + count - 1, start, dataEnd - data);
+    }
+
+    @Override
+    void write(int from, int count, Validity parent, byte[] out, int[] cursors) {
+        boolean noNulls = noNulls(parent);
+        MemoryWords words = this.words;
+        long data = this.data;
+        long dataEnd = this.dataEnd;
+        long at = offsets + (long) from * WIDTH;
+        long start = MemoryUtil.getLong(at);
+        for (int i = 0; i < count; i++) {
+            long end = MemoryUtil.getLong(at + (long) (i + 1) * WIDTH);
+            int pos = cursors[i + 1];
+            if (!noNulls && !isValid(parent, from + i)) {
+                out[pos] = KeyBytes.NULL;
+                cursors[i + 1] = pos + 1;
+            } else if (end == start) {
+                out[pos] = KeyBytes.EMPTY;
+                cursors[i + 1] = pos + 1;
+            } else {
+                cursors[i + 1] = KeyBytes.putBlocks(out, pos, (int) (end - start), words.at(data + start, dataEnd));
+            }
+            start = end;
+        }
+    }
+}
