@@ -1,5 +1,6 @@
 package dev.tableindex.tck.store;
 
+import dev.tableindex.model.index.ObjectStore;
 import java.io.IOException;
 import java.io.InputStream;
 import java.io.UncheckedIOException;
@@ -21,7 +22,7 @@ import org.w3c.dom.NodeList;
  * GET and LIST (ListObjectsV2) of objects under a table's prefix. The reference engine reads tables
  * through it.
  */
-public final class S3HttpReader {
+public final class S3HttpReader implements ObjectStore {
     private static final Duration TIMEOUT = Duration.ofSeconds(30);
 
     private final HttpClient client = HttpClient.newBuilder().connectTimeout(TIMEOUT).build();
@@ -37,6 +38,7 @@ public final class S3HttpReader {
     }
 
     /** The object's size, from a HEAD request. */
+    @Override
     public long head(String key) {
         HttpResponse<Void> response = send(HttpRequest.newBuilder(objectUri(key))
                 .method("HEAD", HttpRequest.BodyPublishers.noBody()), HttpResponse.BodyHandlers.discarding(), key);
@@ -48,6 +50,7 @@ public final class S3HttpReader {
      * Bytes {@code [offset, offset + length)} of the object, from one ranged GET; refuses an object
      * that ends before the range does.
      */
+    @Override
     public byte[] readRange(String key, long offset, int length) {
         if (length == 0) {
             return new byte[0];
@@ -90,6 +93,11 @@ public final class S3HttpReader {
         } catch (Exception e) {
             throw new UncheckedIOException(new IOException("LIST " + listPrefix + ": not a ListBucketResult: " + e));
         }
+    }
+
+    /** {@code s3://bucket/prefix/key}, for messages. */
+    public String uri(String key) {
+        return "s3://" + bucket + "/" + prefix + key;
     }
 
     private URI objectUri(String key) {
