@@ -11,6 +11,7 @@ import dev.tableindex.proto.tck.OpenIndexRequest;
 import dev.tableindex.proto.tck.OpenIndexResult;
 import dev.tableindex.tck.api.EngineRefusal;
 import dev.tableindex.tck.api.IndexOpening;
+import dev.tableindex.tck.run.Observations;
 import dev.tableindex.tck.run.RunContext;
 import dev.tableindex.tck.store.StoreRequest;
 import io.cucumber.java.en.Given;
@@ -62,6 +63,30 @@ public final class IndexOpenSteps {
                 refusal = e.error();
             }
         });
+        Observations.add(summary());
+    }
+
+    /** E.g. "opening id_idx: index files 0 HEAD, 1 GET (475 B); other 1 LIST, 2 GET, 0 HEAD". */
+    private String summary() {
+        List<StoreRequest> index = requests.under("_indices/");
+        List<StoreRequest> other = requests.requests().stream().filter(r -> !index.contains(r)).toList();
+        String refused = refusal == null ? "" : " (refused, " + refusal.getKind() + ": "
+                + (refusal.getMessage().length() > 160 ? refusal.getMessage().substring(0, 160) + "…" : refusal.getMessage())
+                + ")";
+        String text = "opening " + indexName + refused + ": index files "
+                + count(index, StoreRequest::isHead) + " HEAD, " + count(index, StoreRequest::isGet) + " GET ("
+                + index.stream().filter(StoreRequest::isGet).mapToLong(StoreRequest::bytesSent).sum() + " B); other "
+                + count(other, StoreRequest::isList) + " LIST, " + count(other, StoreRequest::isGet) + " GET, "
+                + count(other, StoreRequest::isHead) + " HEAD";
+        if (opened != null && opened.getFilesOpened() > 0) {
+            text += "; the engine's own count: " + opened.getHeadRequests() + " HEAD, " + opened.getReadRequests()
+                    + " reads, " + opened.getFilesOpened() + " files";
+        }
+        return text;
+    }
+
+    private static long count(List<StoreRequest> requests, java.util.function.Predicate<StoreRequest> kind) {
+        return requests.stream().filter(kind).count();
     }
 
     /**

@@ -39,6 +39,7 @@ public final class KitStore implements AutoCloseable {
     private final S3Proxy proxy;
     private final BlobStoreContext context;
     private final RequestLog log = new RequestLog();
+    private boolean closed;
 
     private KitStore(Path root, int port) throws Exception {
         this.root = root;
@@ -110,7 +111,11 @@ public final class KitStore implements AutoCloseable {
     }
 
     @Override
-    public void close() {
+    public synchronized void close() {
+        if (closed) {
+            return;
+        }
+        closed = true;
         try {
             proxy.stop();
         } catch (Exception e) {

@@ -21,6 +21,12 @@ public final class RequestLog {
     private final List<StoreRequest> requests = new ArrayList<>();
     private int dropped;
     private int pending;
+    private volatile java.util.function.Consumer<StoreRequest> listener = request -> { };
+
+    /** Also hands every request to {@code listener} as it is logged (e.g. to print it). */
+    public void onRequest(java.util.function.Consumer<StoreRequest> listener) {
+        this.listener = listener;
+    }
 
     synchronized void begin() {
         pending++;
@@ -37,6 +43,7 @@ public final class RequestLog {
             dropped += MAX_ENTRIES / 2;
         }
         requests.add(request);
+        listener.accept(request);
     }
 
     /** A position in the log: everything recorded from now on is {@link #since(int) since} it. */
