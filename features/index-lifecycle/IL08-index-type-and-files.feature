@@ -39,6 +39,15 @@ Feature: IL08 The manifest says an index's type and its files' sizes
     When the engine opens index "id_idx"
     Then opening it read the index's files
 
+  @id:IL-0091 @spec:lance-index-v2-design.md#goals @level:should @requires:table.lifecycle @requires:index.open_requests
+  Scenario: Describing the indexes reads no index file
+    Goal 5, "Make it cheaper to retrieve the index type": the manifest says each index's name, fields,
+    type (the details' type URL) and covered fragments, so a reader that lists the indexes it would use
+    needs none of their files. The kit serves the table over S3 and counts the requests there.
+    When the engine creates a bitmap index "name_idx" on "name"
+    And the engine describes the indexes of the table served over S3
+    Then describing them read no index file, and named the indexes "id_idx, name_idx"
+
   @id:IL-0090 @spec:lance-table.proto#IndexMetadata.files @level:should @requires:table.lifecycle @requires:index.open_requests @open
   Scenario Outline: A recorded size that disagrees with the object is not trusted blindly
     Open question: what must a reader do when the manifest records a size that is not the index file's

@@ -82,8 +82,9 @@ public final class ReferenceTables implements TableLifecycle, IndexV2Support, In
     @Override
     public DescribeIndexesResult describeIndexes(DescribeIndexesRequest request) {
         return refusing(() -> {
-            Path root = Path.of(request.getDatasetPath());
-            IndexCatalog catalog = TableStore.catalog(root, TableStore.readLatest(root));
+            IndexCatalog catalog = request.hasLocation() ? remoteCatalog(request.getLocation()).catalog()
+                    : TableStore.catalog(Path.of(request.getDatasetPath()),
+                            TableStore.readLatest(Path.of(request.getDatasetPath())));
             DescribeIndexesResult.Builder result = DescribeIndexesResult.newBuilder();
             for (IndexCatalog.Index index : catalog.indexes()) {
                 IndexView.Builder view = IndexView.newBuilder().setName(index.name()).addAllFieldIds(index.fieldIds())
@@ -117,21 +118,15 @@ public final class ReferenceTables implements TableLifecycle, IndexV2Support, In
     @Override
     public OpenIndexResult openIndex(OpenIndexRequest request) {
         return refusing(() -> {
-            ManifestFile manifest;
             IndexCatalog catalog;
             ObjectStore store;
             if (request.hasLocation()) {
-                ObjectStoreLocation location = request.getLocation();
-                S3HttpReader reader = new S3HttpReader(location.getEndpoint(), location.getBucket(),
-                        location.getPrefix());
-                manifest = TableStore.checkReadable(remote(() -> RemoteDataset.readLatest(reader)));
-                catalog = IndexCatalog.of(manifest,
-                        uuid -> RemoteDataset.readIndexFile(reader, uuid).map(IndexFileContent::fragments));
-                store = reader;
+                RemoteCatalog remote = remoteCatalog(request.getLocation());
+                catalog = remote.catalog();
+                store = remote.reader();
             } else {
                 Path root = Path.of(request.getDatasetPath());
-                manifest = TableStore.readLatest(root);
-                catalog = TableStore.catalog(root, manifest);
+                catalog = TableStore.catalog(root, TableStore.readLatest(root));
                 store = new CountingObjectStore(root);
             }
             IndexCatalog.Index index = catalog.byName(request.getIndexName())
@@ -144,6 +139,20 @@ public final class ReferenceTables implements TableLifecycle, IndexV2Support, In
             return OpenIndexResult.newBuilder().setHeadRequests(opened.headRequests())
                     .setReadRequests(opened.readRequests()).setFilesOpened(opened.filesOpened()).build();
         });
+    }
+
+    private record RemoteCatalog(S3HttpReader reader, IndexCatalog catalog) {
+    }
+
+    /**
+     * The reader's index view of a table on the kit's store: one LIST and one GET for the manifest; index
+     * files are read only to recover a bitmap the manifest leaves unknown.
+     */
+    private static RemoteCatalog remoteCatalog(ObjectStoreLocation location) {
+        S3HttpReader reader = new S3HttpReader(location.getEndpoint(), location.getBucket(), location.getPrefix());
+        ManifestFile manifest = TableStore.checkReadable(remote(() -> RemoteDataset.readLatest(reader)));
+        return new RemoteCatalog(reader, IndexCatalog.of(manifest,
+                uuid -> RemoteDataset.readIndexFile(reader, uuid).map(IndexFileContent::fragments)));
     }
 
     /** Every file the reference writes decodes; bytes cut short or run long by a wrong recorded size do not. */

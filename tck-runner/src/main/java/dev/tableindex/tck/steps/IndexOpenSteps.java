@@ -5,12 +5,15 @@ import dev.tableindex.model.manifest.ManifestFile;
 import dev.tableindex.proto.lance.table.IndexFile;
 import dev.tableindex.proto.lance.table.IndexMetadata;
 import dev.tableindex.proto.lance.table.IndexSection;
+import dev.tableindex.proto.tck.DescribeIndexesRequest;
+import dev.tableindex.proto.tck.DescribeIndexesResult;
 import dev.tableindex.proto.tck.EngineError;
 import dev.tableindex.proto.tck.ObjectStoreLocation;
 import dev.tableindex.proto.tck.OpenIndexRequest;
 import dev.tableindex.proto.tck.OpenIndexResult;
 import dev.tableindex.tck.api.EngineRefusal;
 import dev.tableindex.tck.api.IndexOpening;
+import dev.tableindex.tck.api.TableLifecycle;
 import dev.tableindex.tck.run.Observations;
 import dev.tableindex.tck.run.RunContext;
 import dev.tableindex.tck.store.StoreRequest;
@@ -27,8 +30,8 @@ import java.util.regex.Matcher;
 import java.util.regex.Pattern;
 
 /**
- * An engine opens an index of a table the kit serves over S3 (docs/object-store.md); the kit judges the
- * requests from its own server's log. The engine's own counts ({@link OpenIndexResult}) are information.
+ * An engine opens an index of a table the kit serves over S3, or describes its indexes
+ * (docs/object-store.md); the kit judges the requests from its own server's log. The engine's own counts ({@link OpenIndexResult}) are information.
  */
 public final class IndexOpenSteps {
     private static final Pattern RANGE = Pattern.compile("bytes=(\\d*)-(\\d*)");
@@ -38,6 +41,7 @@ public final class IndexOpenSteps {
     private StoreScenario.Requests requests;
     private OpenIndexResult opened;
     private EngineError refusal;
+    private DescribeIndexesResult described;
 
     @When("the engine opens index {string}")
     public void opens(String name) {
@@ -89,6 +93,37 @@ public final class IndexOpenSteps {
         return requests.stream().filter(kind).count();
     }
 
+    @When("the engine describes the indexes of the table served over S3")
+    public void describesOverS3() {
+        publishedFrom = TableScenario.current().dataset();
+        ObjectStoreLocation location = StoreScenario.publish(publishedFrom);
+        requests = StoreScenario.recording(location, () -> described = RunContext.current().engine()
+                .facet(TableLifecycle.class).describeIndexes(DescribeIndexesRequest.newBuilder()
+                        .setLocation(location).build()));
+        Observations.add("describing the indexes: " + count(requests.under("_indices/"), r -> true)
+                + " request(s) of index files; other " + count(requests.requests(), StoreRequest::isList) + " LIST, "
+                + count(requests.requests(), StoreRequest::isGet) + " GET, "
+                + count(requests.requests(), StoreRequest::isHead) + " HEAD");
+    }
+
+    @Then("describing them read no index file, and named the indexes {string}")
+    public void describedWithoutIndexFiles(String names) {
+        List<StoreRequest> indexFiles = requests.under("_indices/");
+        if (!indexFiles.isEmpty()) {
+            throw new AssertionError("describing the indexes made " + indexFiles.size() + " request(s) of index files;"
+                    + " the manifest says each index's name, fields, type and coverage\nrequests:\n" + requests.log());
+        }
+        java.util.Set<String> expected = new java.util.TreeSet<>();
+        for (String name : names.split(",")) {
+            expected.add(name.strip());
+        }
+        java.util.Set<String> actual = new java.util.TreeSet<>(described.getIndexesList().stream()
+                .map(dev.tableindex.proto.tck.IndexView::getName).toList());
+        if (!expected.equals(actual)) {
+            throw new AssertionError("the engine described indexes " + actual + " over S3, expected " + expected);
+        }
+    }
+
     /**
      * Sizes that disagree with the objects: every file of the index is recorded {@code delta} bytes
      * longer (or shorter) than it is, in the legacy entries and in IndexV2.
@@ -118,6 +153,15 @@ public final class IndexOpenSteps {
     public void noSizeRequest() {
         readTheIndex();
         List<StoreRequest> heads = requests.under("_indices/").stream().filter(StoreRequest::isHead).toList();
+        List<String> unsized = index().segments().stream().flatMap(segment -> segment.files().isEmpty()
+                ? java.util.stream.Stream.of(segment.uuid() + "/ (no files listed)")
+                : segment.files().stream().filter(f -> f.recordedSize().isEmpty()).map(f -> segment.uuid() + "/" + f.path()))
+                .toList();
+        if (!unsized.isEmpty()) {
+            throw new AssertionError("the manifest records no size for " + unsized + " (index " + indexName
+                    + "; the engine wrote it, see IL-0071), so the premise fails: opening made " + heads.size()
+                    + " size (HEAD) request(s)\nrequests:\n" + requests.log());
+        }
         if (!heads.isEmpty()) {
             throw new AssertionError("opening index " + indexName + " made " + heads.size() + " size (HEAD)"
                     + " request(s) of index files although the manifest records their sizes\nrequests:\n"
@@ -187,10 +231,14 @@ public final class IndexOpenSteps {
         if (requests == null) {
             throw new IllegalStateException("the scenario has not asked the engine to open an index");
         }
-        ManifestFile manifest = TableScenario.current().latestManifest();
-        IndexCatalog.Index index = IndexCatalog.of(manifest, IndexCatalog.CoverageRecovery.NONE).byName(indexName)
-                .orElseThrow(() -> new AssertionError("the kit's reader sees no usable index " + indexName));
-        return index.segments().stream()
+        return index().segments().stream()
                 .map(s -> requests.location().getPrefix() + "/_indices/" + s.uuid() + "/").toList();
+    }
+
+    /** The index as the kit's own reader sees it in the latest manifest. */
+    private IndexCatalog.Index index() {
+        ManifestFile manifest = TableScenario.current().latestManifest();
+        return IndexCatalog.of(manifest, IndexCatalog.CoverageRecovery.NONE).byName(indexName)
+                .orElseThrow(() -> new AssertionError("the kit's reader sees no usable index " + indexName));
     }
 }

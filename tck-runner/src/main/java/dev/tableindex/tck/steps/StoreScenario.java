@@ -17,10 +17,13 @@ import java.util.function.Supplier;
 /**
  * The kit's S3 store for scenarios that hand an engine a table over S3 (docs/object-store.md): one server
  * per run, started on first use and stopped after the last scenario; each published table gets its own
- * prefix in bucket {@value #BUCKET}, removed after its scenario.
+ * prefix in bucket {@value #BUCKET}, removed after its scenario. With {@value #LOG_FILE_VARIABLE} set, every
+ * request is also appended to that file.
  */
 public final class StoreScenario {
     static final String BUCKET = "tck";
+    /** Environment variable naming a file to which every request of the run's store is appended. */
+    static final String LOG_FILE_VARIABLE = "TCK_STORE_LOG";
 
     private static KitStore store;
     private static Path storeRoot;
@@ -79,8 +82,21 @@ public final class StoreScenario {
                 throw new UncheckedIOException(e);
             }
             store = KitStore.start(storeRoot, 0);
+            String logFile = System.getenv(LOG_FILE_VARIABLE);
+            if (logFile != null && !logFile.isBlank()) {
+                store.log().onRequest(request -> appendLine(Path.of(logFile), request.line()));
+            }
         }
         return store;
+    }
+
+    private static void appendLine(Path file, String line) {
+        try {
+            Files.writeString(file, line + "\n", java.nio.file.StandardOpenOption.CREATE,
+                    java.nio.file.StandardOpenOption.APPEND);
+        } catch (IOException e) {
+            throw new UncheckedIOException(e);
+        }
     }
 
     @After

@@ -162,7 +162,8 @@ public final class LanceEngine implements TckEngine, TableLifecycle, IndexOpenin
     @Override
     public DescribeIndexesResult describeIndexes(DescribeIndexesRequest request) {
         return lance("describe_indexes", () -> {
-            try (Dataset ds = open(request.getDatasetPath())) {
+            try (Dataset ds = request.hasLocation() ? S3Tables.open(allocator(), request.getLocation())
+                    : open(request.getDatasetPath())) {
                 Set<Long> live = ds.getFragments().stream().map(f -> (long) f.getId()).collect(Collectors.toSet());
                 Map<String, List<Index>> byName = new LinkedHashMap<>();
                 for (Index index : ds.getIndexes()) {
