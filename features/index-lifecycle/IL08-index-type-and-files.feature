@@ -25,11 +25,41 @@ Feature: IL08 The manifest says an index's type and its files' sizes
 
   @id:IL-0072 @spec:lance-index-v2-design.md#goals @level:should @requires:table.lifecycle @requires:index.open_requests
   Scenario: With file sizes recorded, opening an index makes no size request
+    The kit serves the table over S3 from its own store and counts the requests there (docs/object-store.md):
+    the engine reads the index's files, and never asks the store for the size of an index file.
     When the engine opens index "id_idx"
     Then opening it made no size request
 
   @id:IL-0073 @spec:lance-table.proto#IndexMetadata.files @level:should @requires:table.lifecycle @requires:index.open_requests
-  Scenario: Without file sizes, opening an index needs one size request per file
+  Scenario: Without file sizes, the index is still opened and its files read
+    "If this is empty, the index files sizes are unknown": the reader finds the sizes itself (a HEAD
+    request, as the design's footnote says, or any other way) and reads the files; how many size requests
+    it made is reported, not judged.
     Given the kit commits a version where index "id_idx" records no file sizes
     When the engine opens index "id_idx"
-    Then opening it made one size request per file
+    Then opening it read the index's files
+
+  @id:IL-0091 @spec:lance-index-v2-design.md#goals @level:should @requires:table.lifecycle @requires:index.open_requests
+  Scenario: Describing the indexes reads no index file
+    Goal 5, "Make it cheaper to retrieve the index type": the manifest says each index's name, fields,
+    type (the details' type URL) and covered fragments, so a reader that lists the indexes it would use
+    needs none of their files. The kit serves the table over S3 and counts the requests there.
+    When the engine creates a bitmap index "name_idx" on "name"
+    And the engine describes the indexes of the table served over S3
+    Then describing them read no index file, and named the indexes "id_idx, name_idx"
+
+  @id:IL-0090 @spec:lance-table.proto#IndexMetadata.files @level:should @requires:table.lifecycle @requires:index.open_requests @open
+  Scenario Outline: A recorded size that disagrees with the object is not trusted blindly
+    Open question: what must a reader do when the manifest records a size that is not the index file's
+    size? The spec only says that the sizes enable skipping HEAD calls. The kit's choice
+    (docs/decisions/0030): the reader either refuses to open the index, or finds the object's real size
+    itself (a HEAD, or a read that reaches the object's real end) before using the file; never reads a
+    footer at a place the object does not end.
+    Given the kit commits a version where index "id_idx" records each file's size <delta> bytes off
+    When the engine tries to open index "id_idx"
+    Then the engine refused to open it, or read every index file it used to its real end
+
+    Examples:
+      | delta |
+      | 1     |
+      | -1    |

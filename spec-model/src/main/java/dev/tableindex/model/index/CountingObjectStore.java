@@ -13,7 +13,7 @@ import java.nio.file.StandardOpenOption;
  * requests: size (HEAD) requests and range reads. Goal 2 of lance-index-v2-design.md: with the size
  * recorded in the manifest, opening an index file needs no HEAD request.
  */
-public final class CountingObjectStore {
+public final class CountingObjectStore implements ObjectStore {
     private final Path root;
     private int headRequests;
     private int readRequests;
@@ -22,7 +22,7 @@ public final class CountingObjectStore {
         this.root = root;
     }
 
-    /** HEAD: the object's size. */
+    @Override
     public long head(String path) {
         headRequests++;
         try {
@@ -32,7 +32,7 @@ public final class CountingObjectStore {
         }
     }
 
-    /** GET with a byte range. */
+    @Override
     public byte[] readRange(String path, long offset, int length) {
         readRequests++;
         try (FileChannel channel = FileChannel.open(root.resolve(path), StandardOpenOption.READ)) {

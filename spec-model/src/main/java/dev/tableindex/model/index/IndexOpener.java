@@ -12,23 +12,27 @@ public final class IndexOpener {
     private IndexOpener() {
     }
 
-    /** What opening took. */
+    /** What opening took, as the opener counts its own requests. */
     public record Opened(int headRequests, int readRequests, int filesOpened, List<byte[]> contents) {
     }
 
     /** Opens the files of every segment of {@code index}, under {@code _indices/<uuid>/}. */
-    public static Opened open(CountingObjectStore store, IndexCatalog.Index index) {
-        int heads = store.headRequests();
-        int reads = store.readRequests();
+    public static Opened open(ObjectStore store, IndexCatalog.Index index) {
+        int heads = 0;
         List<byte[]> contents = new ArrayList<>();
         for (IndexCatalog.Segment segment : index.segments()) {
             for (IndexCatalog.FileRef file : segment.files()) {
                 String path = "_indices/" + segment.uuid() + "/" + file.path();
-                long size = file.recordedSize().isPresent() ? file.recordedSize().getAsLong() : store.head(path);
+                long size;
+                if (file.recordedSize().isPresent()) {
+                    size = file.recordedSize().getAsLong();
+                } else {
+                    size = store.head(path);
+                    heads++;
+                }
                 contents.add(store.readRange(path, 0, Math.toIntExact(size)));
             }
         }
-        return new Opened(store.headRequests() - heads, store.readRequests() - reads, contents.size(),
-                List.copyOf(contents));
+        return new Opened(heads, contents.size(), contents.size(), List.copyOf(contents));
     }
 }

@@ -68,7 +68,15 @@ public final class TableStore {
      * @throws TableException READER_FEATURE_UNSUPPORTED for a reader flag the reference does not know
      */
     public static ManifestFile readLatest(Path root) {
-        ManifestFile file = LanceDatasetFolder.open(root).readLatest();
+        return checkReadable(LanceDatasetFolder.open(root).readLatest());
+    }
+
+    /**
+     * The manifest, if this reader may read it.
+     *
+     * @throws TableException READER_FEATURE_UNSUPPORTED for a reader flag the reference does not know
+     */
+    public static ManifestFile checkReadable(ManifestFile file) {
         long unknown = FeatureFlags.unknownToReader(file.manifest().getReaderFeatureFlags());
         if (unknown != 0) {
             throw new TableException(TableException.Kind.READER_FEATURE_UNSUPPORTED, "reader feature flags "

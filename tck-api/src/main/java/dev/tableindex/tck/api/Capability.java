@@ -23,7 +23,8 @@ public enum Capability {
     INDEX_V2("index_v2", IndexV2Support.class,
             "write the proposed top-level IndexV2 next to the legacy index metadata and prefer it as a reader"),
     INDEX_OPEN_REQUESTS("index.open_requests", IndexOpening.class,
-            "open an index's files through a request-counting object store, using recorded file sizes"),
+            "read a table served by the kit's S3 store (open an index, describe the indexes), judged from the"
+                    + " store's request log"),
     ICEBERG_INDEX_METADATA("iceberg_index.metadata", IcebergIndexMetadata.class,
             "validate an Iceberg index metadata file (violations as JSON paths and rule codes) and read it"),
     ICEBERG_INDEX_COMMIT("iceberg_index.commit", IcebergIndexCommits.class,

@@ -10,7 +10,7 @@ import picocli.CommandLine.Command;
         description = "Conformance kit for table-format indexes.",
         subcommands = {RunCommand.class, ServeEngineCommand.class, CompareCommand.class, TraceCommand.class,
             EncodeKeyCommand.class, DecodeKeyCommand.class, AnyElementCommand.class, ListIndexCommand.class,
-            ManifestCommand.class, ConformancePageCommand.class, SmokeCommand.class,
+            ManifestCommand.class, ConformancePageCommand.class, SmokeCommand.class, ServeStoreCommand.class,
             GoldenCommand.class, IcebergIndexCommand.class})
 public final class TckCli {
     public static final int EXIT_FAILED_CHECKS = 1;

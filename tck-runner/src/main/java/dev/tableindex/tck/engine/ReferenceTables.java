@@ -5,11 +5,14 @@ import dev.tableindex.model.index.CountingObjectStore;
 import dev.tableindex.model.index.IndexCatalog;
 import dev.tableindex.model.index.IndexOpener;
 import dev.tableindex.model.index.IndexProjectionException;
+import dev.tableindex.model.index.IndexV2Projection;
+import dev.tableindex.model.index.ObjectStore;
 import dev.tableindex.model.manifest.IndexSegment;
 import dev.tableindex.model.manifest.ManifestFile;
 import dev.tableindex.model.manifest.ManifestFormatException;
 import dev.tableindex.model.table.Commit;
 import dev.tableindex.model.table.Filter;
+import dev.tableindex.model.table.IndexFileContent;
 import dev.tableindex.model.table.RowCounter;
 import dev.tableindex.model.table.TableEnvironment;
 import dev.tableindex.model.table.TableException;
@@ -23,6 +26,7 @@ import dev.tableindex.proto.tck.DescribeIndexesRequest;
 import dev.tableindex.proto.tck.DescribeIndexesResult;
 import dev.tableindex.proto.tck.EngineError;
 import dev.tableindex.proto.tck.IndexView;
+import dev.tableindex.proto.tck.ObjectStoreLocation;
 import dev.tableindex.proto.tck.OpenIndexRequest;
 import dev.tableindex.proto.tck.OpenIndexResult;
 import dev.tableindex.proto.tck.RefusalReason;
@@ -31,6 +35,9 @@ import dev.tableindex.tck.api.EngineRefusal;
 import dev.tableindex.tck.api.IndexOpening;
 import dev.tableindex.tck.api.IndexV2Support;
 import dev.tableindex.tck.api.TableLifecycle;
+import dev.tableindex.tck.store.RemoteDataset;
+import dev.tableindex.tck.store.S3HttpReader;
+import java.io.UncheckedIOException;
 import java.nio.file.Path;
 import java.util.function.Supplier;
 
@@ -76,8 +83,9 @@ public final class ReferenceTables implements TableLifecycle, IndexV2Support, In
     @Override
     public DescribeIndexesResult describeIndexes(DescribeIndexesRequest request) {
         return refusing(() -> {
-            Path root = Path.of(request.getDatasetPath());
-            IndexCatalog catalog = TableStore.catalog(root, TableStore.readLatest(root));
+            IndexCatalog catalog = request.hasLocation() ? remoteCatalog(request.getLocation()).catalog()
+                    : TableStore.catalog(Path.of(request.getDatasetPath()),
+                            TableStore.readLatest(Path.of(request.getDatasetPath())));
             DescribeIndexesResult.Builder result = DescribeIndexesResult.newBuilder();
             for (IndexCatalog.Index index : catalog.indexes()) {
                 IndexView.Builder view = IndexView.newBuilder().setName(index.name()).addAllFieldIds(index.fieldIds())
@@ -103,18 +111,78 @@ public final class ReferenceTables implements TableLifecycle, IndexV2Support, In
         });
     }
 
+    /**
+     * Opens the index's files as a reader does (size recorded, else HEAD; then one range read), from the
+     * dataset folder or over S3 when the request names a location; over S3 the files are then decoded,
+     * so a recorded size that disagrees with the object is refused, not read past (decision 0030).
+     */
     @Override
     public OpenIndexResult openIndex(OpenIndexRequest request) {
         return refusing(() -> {
-            Path root = Path.of(request.getDatasetPath());
-            ManifestFile manifest = TableStore.readLatest(root);
-            IndexCatalog.Index index = TableStore.catalog(root, manifest).byName(request.getIndexName())
+            IndexCatalog catalog;
+            ObjectStore store;
+            if (request.hasLocation()) {
+                RemoteCatalog remote = remoteCatalog(request.getLocation());
+                catalog = remote.catalog();
+                store = remote.reader();
+            } else {
+                Path root = Path.of(request.getDatasetPath());
+                catalog = TableStore.catalog(root, TableStore.readLatest(root));
+                store = new CountingObjectStore(root);
+            }
+            IndexCatalog.Index index = catalog.byName(request.getIndexName())
                     .orElseThrow(() -> new TableException(TableException.Kind.INVALID_OPERATION,
                             "no usable index named '" + request.getIndexName() + "'"));
-            IndexOpener.Opened opened = IndexOpener.open(new CountingObjectStore(root), index);
+            IndexOpener.Opened opened = remote(() -> IndexOpener.open(store, index));
+            if (request.hasLocation()) {
+                checkReferenceFiles(index, opened);
+            }
             return OpenIndexResult.newBuilder().setHeadRequests(opened.headRequests())
                     .setReadRequests(opened.readRequests()).setFilesOpened(opened.filesOpened()).build();
         });
+    }
+
+    private record RemoteCatalog(S3HttpReader reader, IndexCatalog catalog) {
+    }
+
+    /**
+     * The reader's index view of a table on the kit's store: one LIST and one GET for the manifest; index
+     * files are read only to recover a bitmap the manifest leaves unknown.
+     */
+    private static RemoteCatalog remoteCatalog(ObjectStoreLocation location) {
+        S3HttpReader reader = new S3HttpReader(location.getEndpoint(), location.getBucket(), location.getPrefix());
+        ManifestFile manifest = TableStore.checkReadable(remote(() -> RemoteDataset.readLatest(reader)));
+        return new RemoteCatalog(reader, IndexCatalog.of(manifest,
+                uuid -> RemoteDataset.readIndexFile(reader, uuid).map(IndexFileContent::fragments)));
+    }
+
+    /** Every file the reference writes decodes; bytes cut short or run long by a wrong recorded size do not. */
+    private static void checkReferenceFiles(IndexCatalog.Index index, IndexOpener.Opened opened) {
+        int i = 0;
+        for (IndexCatalog.Segment segment : index.segments()) {
+            for (IndexCatalog.FileRef file : segment.files()) {
+                byte[] content = opened.contents().get(i++);
+                if (file.path().equals(IndexV2Projection.REFERENCE_FILE_NAME)) {
+                    try {
+                        IndexFileContent.decode(content, TableStore.INDICES_DIR + "/" + segment.uuid() + "/"
+                                + file.path());
+                    } catch (IllegalArgumentException e) {
+                        throw new TableException(TableException.Kind.INVALID_OPERATION, e.getMessage()
+                                + " (read with the size the manifest records: "
+                                + file.recordedSize().orElse(-1) + " bytes)");
+                    }
+                }
+            }
+        }
+    }
+
+    /** An object the store does not have, or has shorter than asked, is a refusal naming it. */
+    private static <T> T remote(Supplier<T> work) {
+        try {
+            return work.get();
+        } catch (UncheckedIOException e) {
+            throw new TableException(TableException.Kind.INVALID_OPERATION, e.getCause().getMessage());
+        }
     }
 
     private static <T> T refusing(Supplier<T> work) {

@@ -70,6 +70,7 @@ public final class ConformancePage {
         section(page, report, "UNEXPECTED_PASS", "Unexpected passes (remove them from the known failures)", "message");
         section(page, report, "EXPECTED_FAIL", "Known failures", "known_failure_reason");
         section(page, report, "OPEN", "Open questions: how the engine answered", "message");
+        observations(page, report);
         passed(page, report);
         unsupported(page, report);
         return page.toString();
@@ -87,6 +88,24 @@ public final class ConformancePage {
             }
         }
         return out.toString();
+    }
+
+    /** What passing scenarios measured about the engine (e.g. requests to the kit's object store): not scored. */
+    private static void observations(StringBuilder page, JsonNode report) {
+        List<JsonNode> observed = withOutcome(report, "PASS").stream()
+                .filter(s -> !s.path("message").asText("").isEmpty()).toList();
+        if (observed.isEmpty()) {
+            return;
+        }
+        page.append("## Observations: measured, not scored (").append(observed.size()).append(")\n\n")
+                .append("| id | level | scenario | observed |\n|---|---|---|---|\n");
+        for (JsonNode scenario : observed) {
+            page.append("| ").append(scenario.path("id").asText())
+                    .append(" | ").append(scenario.path("level").asText())
+                    .append(" | ").append(cell(scenario.path("name").asText()))
+                    .append(" | ").append(cell(scenario.path("message").asText())).append(" |\n");
+        }
+        page.append('\n');
     }
 
     private static void passed(StringBuilder page, JsonNode report) {

@@ -33,10 +33,11 @@ public final class OutcomePlugin implements ConcurrentEventListener {
         Result result = event.getResult();
         Outcome outcome;
         String message;
+        String observed = Observations.take();
         switch (result.getStatus()) {
             case PASSED -> {
                 outcome = Outcome.PASS;
-                message = "";
+                message = observed;
             }
             case SKIPPED -> {
                 String capability = context.undeclaredCapability(key);
@@ -59,7 +60,8 @@ public final class OutcomePlugin implements ConcurrentEventListener {
         // an open question records the engine's answer instead of judging it; an engine that does not
         // declare the capability, or that broke, is still UNSUPPORTED or ERROR
         if (tags.open() && (outcome == Outcome.PASS || outcome == Outcome.FAIL || outcome == Outcome.ADVISORY_FAIL)) {
-            message = "open question; engine answer: " + (outcome == Outcome.PASS ? "as the scenario proposes" : message);
+            message = "open question; engine answer: " + (outcome == Outcome.PASS
+                    ? "as the scenario proposes" + (observed.isEmpty() ? "" : "; observed: " + observed) : message);
             outcome = Outcome.OPEN;
         }
         // an outline row's id comes from its line in the feature file, not from the order rows finish in

@@ -5,11 +5,8 @@ import dev.tableindex.proto.tck.DescribeIndexesRequest;
 import dev.tableindex.proto.tck.DescribeIndexesResult;
 import dev.tableindex.proto.tck.EngineError;
 import dev.tableindex.proto.tck.IndexView;
-import dev.tableindex.proto.tck.OpenIndexRequest;
-import dev.tableindex.proto.tck.OpenIndexResult;
 import dev.tableindex.proto.tck.RefusalReason;
 import dev.tableindex.tck.api.EngineRefusal;
-import dev.tableindex.tck.api.IndexOpening;
 import dev.tableindex.tck.api.TableLifecycle;
 import dev.tableindex.tck.run.RunContext;
 import io.cucumber.java.en.Given;
@@ -18,10 +15,9 @@ import io.cucumber.java.en.When;
 import java.util.Set;
 import java.util.TreeSet;
 
-/** The engine as a reader of the scenario's dataset: the indexes it would use, row counts, index opens. */
+/** The engine as a reader of the scenario's dataset: the indexes it would use, row counts (index opens: IndexOpenSteps). */
 public final class TableReadSteps {
     private DescribeIndexesResult described;
-    private OpenIndexResult opened;
 
     private static TableLifecycle engine() {
         return RunContext.current().engine().facet(TableLifecycle.class);
@@ -128,32 +124,6 @@ public final class TableReadSteps {
             if (e.error().getRefusalReason() != RefusalReason.REFUSED_READER_FEATURE_UNSUPPORTED) {
                 throw e;
             }
-        }
-    }
-
-    @When("the engine opens index {string}")
-    public void opens(String name) {
-        opened = RunContext.current().engine().facet(IndexOpening.class).openIndex(
-                OpenIndexRequest.newBuilder().setDatasetPath(dataset()).setIndexName(name).build());
-    }
-
-    @Then("opening it made no size request")
-    public void noSizeRequest() {
-        sizeRequests(0);
-    }
-
-    @Then("opening it made one size request per file")
-    public void oneSizeRequestPerFile() {
-        if (opened.getFilesOpened() == 0) {
-            throw new AssertionError("the engine opened no file of the index");
-        }
-        sizeRequests(opened.getFilesOpened());
-    }
-
-    private void sizeRequests(int expected) {
-        if (opened.getHeadRequests() != expected) {
-            throw new AssertionError("opening " + opened.getFilesOpened() + " files made " + opened.getHeadRequests()
-                    + " size (HEAD) requests, expected " + expected);
         }
     }
 

@@ -47,7 +47,7 @@ class TckRunTest {
         assertThat(report.scenarios()).allSatisfy(s -> {
             assertThat(s.outcome()).as(s.id() + " " + s.message()).isIn(Outcome.PASS, Outcome.OPEN);
             if (s.outcome() == Outcome.OPEN) {
-                assertThat(s.message()).as(s.id()).isEqualTo("open question; engine answer: as the scenario proposes");
+                assertThat(s.message()).as(s.id()).startsWith("open question; engine answer: as the scenario proposes");
             }
         });
         assertThat(report.scenarios()).anyMatch(s -> s.outcome() == Outcome.OPEN);

@@ -15,6 +15,8 @@ import dev.tableindex.proto.tck.DescribeIndexesResult;
 import dev.tableindex.proto.tck.EngineError;
 import dev.tableindex.proto.tck.IndexView;
 import dev.tableindex.proto.tck.RefusalReason;
+import dev.tableindex.proto.tck.OpenIndexRequest;
+import dev.tableindex.proto.tck.OpenIndexResult;
 import dev.tableindex.proto.tck.TableOperation;
 import dev.tableindex.proto.tck.UpdateColumn;
 import dev.tableindex.tck.api.Capability;
@@ -22,6 +24,7 @@ import dev.tableindex.tck.api.EngineInfo;
 import dev.tableindex.tck.api.EngineRefusal;
 import dev.tableindex.tck.api.EngineUnsupported;
 import dev.tableindex.tck.api.Facet;
+import dev.tableindex.tck.api.IndexOpening;
 import dev.tableindex.tck.api.TableLifecycle;
 import dev.tableindex.tck.api.TckEngine;
 import java.nio.ByteBuffer;
@@ -77,7 +80,7 @@ import org.lance.schema.ColumnAlteration;
  * <p>Every request names its dataset folder; nothing is kept between requests but the Arrow allocator. A native
  * panic aborts the JVM, so run this engine in its own process: {@link LanceEngineProvider} does.
  */
-public final class LanceEngine implements TckEngine, TableLifecycle {
+public final class LanceEngine implements TckEngine, TableLifecycle, IndexOpening {
     public static final String NAME = "lance";
     /** The lance-core release this engine runs, as its handshake reports it ({@link LanceRelease}). */
     public static final String LANCE_VERSION = LanceRelease.version();
@@ -93,16 +96,36 @@ public final class LanceEngine implements TckEngine, TableLifecycle {
 
     @Override
     public EngineInfo info() {
-        return new EngineInfo(NAME, LANCE_VERSION, Set.of(Capability.TABLE_LIFECYCLE));
+        return new EngineInfo(NAME, LANCE_VERSION, Set.of(Capability.TABLE_LIFECYCLE, Capability.INDEX_OPEN_REQUESTS));
     }
 
     @Override
     public <F extends Facet> F facet(Class<F> type) {
-        if (type == TableLifecycle.class) {
+        if (type == TableLifecycle.class || type == IndexOpening.class) {
             return type.cast(this);
         }
-        throw new EngineUnsupported("Lance " + LANCE_VERSION + " offers only table.lifecycle, not "
+        throw new EngineUnsupported("Lance " + LANCE_VERSION + " offers only table.lifecycle and index.open_requests, not "
                 + Capability.forFacet(type).map(Capability::id).orElse(type.getSimpleName()));
+    }
+
+    // ---------------------------------------------------------------- index.open_requests
+
+    /**
+     * Opens the table at {@code s3://bucket/prefix} through Lance's own S3 client, pointed at the kit's store,
+     * and loads the index (its statistics need the index opened). Lance does not count its requests: the
+     * kit's store does; the result carries no counts.
+     */
+    @Override
+    public OpenIndexResult openIndex(OpenIndexRequest request) {
+        return lance("open_index", () -> {
+            if (!request.hasLocation()) {
+                throw new ArrowRows.BadInput("open_index needs the table's object-store location");
+            }
+            try (Dataset ds = S3Tables.open(allocator(), request.getLocation())) {
+                ds.getIndexStatistics(request.getIndexName());
+            }
+            return OpenIndexResult.getDefaultInstance();
+        });
     }
 
     // ---------------------------------------------------------------- table.lifecycle
@@ -140,7 +163,8 @@ public final class LanceEngine implements TckEngine, TableLifecycle {
     @Override
     public DescribeIndexesResult describeIndexes(DescribeIndexesRequest request) {
         return lance("describe_indexes", () -> {
-            try (Dataset ds = open(request.getDatasetPath())) {
+            try (Dataset ds = request.hasLocation() ? S3Tables.open(allocator(), request.getLocation())
+                    : open(request.getDatasetPath())) {
                 Set<Long> live = ds.getFragments().stream().map(f -> (long) f.getId()).collect(Collectors.toSet());
                 Map<String, List<Index>> byName = new LinkedHashMap<>();
                 for (Index index : ds.getIndexes()) {

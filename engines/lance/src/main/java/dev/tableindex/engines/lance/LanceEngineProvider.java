@@ -34,14 +34,21 @@ public final class LanceEngineProvider implements TckEngineProvider {
                 timeouts.startup(), timeouts.request());
     }
 
+    /** {@code env} arguments: unset proxies, forbid instance-metadata credential lookups. */
+    static final String SAFE_ENVIRONMENT = "-u HTTP_PROXY -u HTTPS_PROXY -u ALL_PROXY -u http_proxy -u https_proxy -u all_proxy"
+            + " -u AWS_PROFILE -u AWS_ENDPOINT_URL AWS_EC2_METADATA_DISABLED=true NO_PROXY=127.0.0.1,localhost"
+            + " no_proxy=127.0.0.1,localhost";
+
     /** The command line of one engine process using {@code scratch} as its temporary folder. */
     static String command(Path scratch) {
         String java = Path.of(System.getProperty("java.home"), "bin", "java").toString();
         List<String> words = List.of(java, "--add-opens=java.base/java.nio=ALL-UNNAMED",
                 "-Djava.io.tmpdir=" + scratch, "-D" + LanceEngineMain.PROTOCOL_OUT + "=/dev/fd/3",
                 "-cp", System.getProperty("java.class.path"), LanceEngineMain.class.getName());
-        // fd 3 = the protocol pipe; fd 1 (what native code prints to) goes to stderr
-        return "exec " + String.join(" ", words.stream().map(LanceEngineProvider::shellQuote).toList()) + " 3>&1 1>&2";
+        // fd 3 = the protocol pipe; fd 1 (what native code prints to) goes to stderr. The environment keeps
+        // Lance's S3 client on loopback: no instance-metadata lookups, no proxies (docs/object-store.md).
+        return "exec env " + SAFE_ENVIRONMENT + " " + String.join(" ", words.stream().map(LanceEngineProvider::shellQuote).toList())
+                + " 3>&1 1>&2";
     }
 
     static String shellQuote(String word) {

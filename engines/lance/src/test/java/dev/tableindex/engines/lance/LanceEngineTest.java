@@ -138,10 +138,11 @@ class LanceEngineTest {
     // ---------------------------------------------------------------- tests
 
     @Test
-    void declaresTableLifecycleOnly() {
+    void declaresTableLifecycleAndIndexOpening() {
         assertThat(engine.info().name()).isEqualTo("lance");
         assertThat(engine.info().version()).isEqualTo(System.getProperty("lance.version", "7.0.0"));
-        assertThat(engine.info().capabilities()).containsExactly(Capability.TABLE_LIFECYCLE);
+        assertThat(engine.info().capabilities())
+                .containsExactlyInAnyOrder(Capability.TABLE_LIFECYCLE, Capability.INDEX_OPEN_REQUESTS);
     }
 
     @Test
