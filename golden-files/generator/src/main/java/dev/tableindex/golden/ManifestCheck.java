@@ -21,7 +21,7 @@ import java.util.UUID;
 
 /**
  * Cross-check (NOT the oracle): decodes a manifest file with descriptors that protoc compiled from
- * /work/main/proto (generate.sh runs {@code protoc --include_imports --descriptor_set_out}), split the way
+ * the root proto/ folder (generate.sh runs {@code protoc --include_imports --descriptor_set_out}), split the way
  * tools/decode_manifest.py and Lance's read_manifest do it.
  */
 public final class ManifestCheck {

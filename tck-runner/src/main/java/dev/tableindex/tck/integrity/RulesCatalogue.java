@@ -75,8 +75,9 @@ public final class RulesCatalogue {
      * @param file      the catalogue file, as reported ({@code features/rules/x.yaml})
      * @param document  the spec document it belongs to ({@code lance-table.proto})
      * @param scenarios scenario references, as written
+     * @param gap       why no mutant kills this rule yet (the kill matrix lists it as a gap instead of failing), or null
      */
-    public record Rule(String id, String spec, Level level, String statement, List<String> scenarios,
+    public record Rule(String id, String spec, Level level, String statement, List<String> scenarios, String gap,
                        String file, Position position) {
         /** {@code file:line:column}. */
         public String location() {
@@ -183,7 +184,8 @@ public final class RulesCatalogue {
             List<String> scenarios = new ArrayList<>();
             n.get("scenarios").forEach(s -> scenarios.add(s.asText()));
             rules.add(new Rule(n.get("id").asText(), n.get("spec").asText(), Level.of(n.get("level").asText()),
-                    n.get("statement").asText(), List.copyOf(scenarios), file, yaml.at("/" + i)));
+                    n.get("statement").asText(), List.copyOf(scenarios), n.hasNonNull("gap") ? n.get("gap").asText() : null,
+                    file, yaml.at("/" + i)));
         }
         return true;
     }

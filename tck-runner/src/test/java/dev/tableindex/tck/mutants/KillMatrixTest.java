@@ -70,6 +70,18 @@ class KillMatrixTest {
               level: may
               statement: "Checked, no mutant."
               scenarios: [MR-0001]
+            - id: FX-R006
+              spec: lance-table.proto#Manifest
+              level: must
+              statement: "A gap: no mutant yet, and the catalogue says why."
+              scenarios: []
+              gap: the kit cannot write such a file yet
+            - id: FX-R007
+              spec: lance-table.proto#Manifest
+              level: must
+              statement: "A stale gap: a mutant kills it."
+              scenarios: [MR-0050#2]
+              gap: written before the mutant existed
             """;
 
     @Test
@@ -79,7 +91,7 @@ class KillMatrixTest {
         assertThat(catalogue.problems()).isEmpty();
         KillMatrix matrix = KillMatrix.run(catalogue, Set.of("lance-table.proto", "lance-list-element-index.md"), List.of(
                 new KillMatrixFixtures.Described(KillMatrixFixtures.AcceptsDamagedManifests.NAME,
-                        Set.of("FX-R001", "FX-R002", "FX-R003"), "Returns an empty manifest instead of refusing."),
+                        Set.of("FX-R001", "FX-R002", "FX-R003", "FX-R007"), "Returns an empty manifest instead of refusing."),
                 new KillMatrixFixtures.Described(KillMatrixFixtures.NoBug.NAME, Set.of("FX-R001", "FX-R009"),
                         "None."),
                 // a rule of lance-list-element-index.md, which has no catalogue here: it waits, nothing runs
@@ -96,7 +108,7 @@ class KillMatrixTest {
                         && k.mutant().equals(KillMatrixFixtures.AcceptsDamagedManifests.NAME)).singleElement()
                 .satisfies(k -> assertThat(k.failed()).containsExactly("MR-0050#1"));
 
-        assertThat(matrix.problems()).hasSize(3);
+        assertThat(matrix.problems()).hasSize(4);
         assertThat(matrix.problems().get(0)).startsWith(KillMatrixFixtures.NoBug.NAME
                 + " (dev.tableindex.tck.mutants.KillMatrixFixtures$Described): breaks FX-R009, which no catalogue");
         assertThat(matrix.problems().get(1)).startsWith(KillMatrixFixtures.NoBug.NAME
@@ -104,15 +116,19 @@ class KillMatrixTest {
                 + " features/rules/lance-table-proto.yaml:1:3): its scenarios came out MR-0050#1 PASS");
         assertThat(matrix.problems().get(2)).isEqualTo(
                 "FX-R004 (must, features/rules/lance-table-proto.yaml:16:3) has no mutant that its scenarios kill"
-                        + " (no scenario checks it)");
+                        + " (no scenario checks it); write a mutant, or say why not yet with `gap:`");
+        // FX-R006 has a gap and no killer: listed, not a problem; FX-R007's gap is stale
+        assertThat(matrix.problems().get(3)).isEqualTo("FX-R007 (features/rules/lance-table-proto.yaml:32:3) has a gap"
+                + " written, but a mutant kills it now: remove the gap");
 
         assertThat(matrix.audit(false)).containsExactly(
                 new KillMatrix.Audit("lance-list-element-index.md", null, 0, 0, 0, 0),
-                new KillMatrix.Audit("lance-table.proto", "features/rules/lance-table-proto.yaml", 5, 3, 1, 1));
+                new KillMatrix.Audit("lance-table.proto", "features/rules/lance-table-proto.yaml", 7, 4, 1, 2));
         assertThat(matrix.audit(true)).contains(
-                new KillMatrix.Audit("lance-table.proto", "features/rules/lance-table-proto.yaml", 3, 2, 0, 1));
+                new KillMatrix.Audit("lance-table.proto", "features/rules/lance-table-proto.yaml", 5, 3, 0, 2));
         assertThat(matrix.report())
-                .contains("| `lance-table.proto` | 5 | 3 | 1 | 1 |")
+                .contains("| `lance-table.proto` | 7 | 4 | 1 | 2 |")
+                .contains("| FX-R006 | A gap: no mutant yet, and the catalogue says why. | no scenario | the kit cannot write such a file yet |")
                 .contains("| `lance-list-element-index.md` | no catalogue yet | | | |")
                 .contains("| FX-R002 | should | A refusal should name what is wrong. | `"
                         + KillMatrixFixtures.AcceptsDamagedManifests.NAME + "` | Returns an empty manifest instead of refusing. | MR-0051#1 *advisory*")
