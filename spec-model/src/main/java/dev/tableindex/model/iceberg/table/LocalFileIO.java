@@ -36,6 +36,11 @@ public final class LocalFileIO implements FileIO {
         }
     }
 
+    /** A local path as the absolute URI index metadata stores ({@code file:///x}, no trailing slash). */
+    public static String uri(Path path) {
+        return "file://" + path.toAbsolutePath().normalize();
+    }
+
     /** A location as a local path: {@code file:/x}, {@code file:///x} and {@code /x} all name {@code /x}. */
     public static Path path(String location) {
         if (location.startsWith("file:")) {
