@@ -98,6 +98,9 @@ public final class SourceTable {
 
     /** Deletes rows by position with one position delete file; returns the new snapshot id. */
     public long deletePositions(List<SourceRow> rows) {
+        if (rows.isEmpty()) {
+            throw new IllegalArgumentException("a position delete file deletes at least one row");
+        }
         List<SourceRow> sorted = new ArrayList<>(rows);
         // position delete files are sorted by file and position
         sorted.sort((a, b) -> a.file().equals(b.file()) ? Long.compare(a.pos(), b.pos()) : a.file().compareTo(b.file()));
