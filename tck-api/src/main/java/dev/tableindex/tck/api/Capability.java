@@ -23,7 +23,13 @@ public enum Capability {
     INDEX_V2("index_v2", IndexV2Support.class,
             "write the proposed top-level IndexV2 next to the legacy index metadata and prefer it as a reader"),
     INDEX_OPEN_REQUESTS("index.open_requests", IndexOpening.class,
-            "open an index's files through a request-counting object store, using recorded file sizes");
+            "open an index's files through a request-counting object store, using recorded file sizes"),
+    // Iceberg index data (docs/iceberg-index.md, "Index data")
+    ICEBERG_INDEX_BUILD("iceberg_index.build", IcebergIndexBuilding.class,
+            "write the range files and tracking file of an Iceberg index snapshot for a real Iceberg table snapshot"),
+    ICEBERG_INDEX_QUERY("iceberg_index.query", IcebergIndexQuerying.class,
+            "answer a filter on a real Iceberg table snapshot through an Iceberg index (or the table when the index"
+                    + " cannot be used)");
 
     private final String id;
     private final Class<? extends Facet> facet;

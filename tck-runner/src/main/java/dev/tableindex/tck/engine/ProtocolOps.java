@@ -20,6 +20,8 @@ import dev.tableindex.tck.api.AnyElementEvaluator;
 import dev.tableindex.tck.api.Capability;
 import dev.tableindex.tck.api.EngineUnsupported;
 import dev.tableindex.tck.api.Facet;
+import dev.tableindex.tck.api.IcebergIndexBuilding;
+import dev.tableindex.tck.api.IcebergIndexQuerying;
 import dev.tableindex.tck.api.IndexOpening;
 import dev.tableindex.tck.api.IndexV2Support;
 import dev.tableindex.tck.api.KeyEncoder;
@@ -90,6 +92,11 @@ final class ProtocolOps {
             };
             case INDEX_OPEN_REQUESTS -> (IndexOpening) request ->
                     send.apply(Request.newBuilder().setOpenIndex(request)).getOpenIndex();
+            // Iceberg index data
+            case ICEBERG_INDEX_BUILD -> (IcebergIndexBuilding) request ->
+                    send.apply(Request.newBuilder().setBuildIcebergIndex(request)).getBuildIcebergIndex();
+            case ICEBERG_INDEX_QUERY -> (IcebergIndexQuerying) request ->
+                    send.apply(Request.newBuilder().setQueryIcebergIndex(request)).getQueryIcebergIndex();
         };
         return type.cast(facet);
     }
@@ -118,6 +125,11 @@ final class ProtocolOps {
                     engine.facet(TableLifecycle.class).countRows(request.getCountRows())).build();
             case OPEN_INDEX -> Result.newBuilder().setOpenIndex(
                     engine.facet(IndexOpening.class).openIndex(request.getOpenIndex())).build();
+            // Iceberg index data
+            case BUILD_ICEBERG_INDEX -> Result.newBuilder().setBuildIcebergIndex(
+                    engine.facet(IcebergIndexBuilding.class).buildIcebergIndex(request.getBuildIcebergIndex())).build();
+            case QUERY_ICEBERG_INDEX -> Result.newBuilder().setQueryIcebergIndex(
+                    engine.facet(IcebergIndexQuerying.class).queryIcebergIndex(request.getQueryIcebergIndex())).build();
             case OP_NOT_SET -> throw new EngineUnsupported("request " + request.getId() + " names no operation");
         };
     }

@@ -43,11 +43,12 @@ public final class IndexDataBuilder {
     }
 
     /**
-     * Writes range files and a tracking file under {@code indexLocation/data/<name>-...}; returns what it wrote.
-     * {@code name} makes the file names of one index snapshot unique (index data files are immutable).
+     * Writes range files and a tracking file into {@code dataFolder} as {@code <name>-range-NNNNN.<format>} and
+     * {@code <name>-tracking.avro}; returns what it wrote. {@code name} makes the file names of one index snapshot
+     * unique (index data files are immutable).
      */
     public static Built build(IndexDefinition definition, SourceTable table, long sourceSnapshotId,
-            Path indexLocation, String name, Options options) {
+            Path dataFolder, String name, Options options) {
         Schema sourceSchema = table.schemaOf(sourceSnapshotId);
         IndexFields fields = new IndexFields(definition, sourceSchema);
         List<IndexEntry> entries = IndexEntries.sorted(fields, table.liveRows(sourceSnapshotId));
@@ -56,7 +57,7 @@ public final class IndexDataBuilder {
         String extension = options.rangeFileFormat().name().toLowerCase();
         List<TrackingEntry> tracking = new ArrayList<>();
         for (int i = 0; i < ranges.size(); i++) {
-            Path file = indexLocation.resolve("data").resolve(String.format("%s-range-%05d.%s", name, i, extension))
+            Path file = dataFolder.resolve(String.format("%s-range-%05d.%s", name, i, extension))
                     .toAbsolutePath();
             List<Record> rows = new ArrayList<>();
             for (IndexEntry entry : ranges.get(i)) {
@@ -70,7 +71,7 @@ public final class IndexDataBuilder {
             tracking.add(new TrackingEntry(LocalFileIO.uri(file), extension, rows.size(), size(file),
                     stats(fields, ranges.get(i)), null));
         }
-        Path trackingFile = indexLocation.resolve("data").resolve(name + "-tracking.avro").toAbsolutePath();
+        Path trackingFile = dataFolder.resolve(name + "-tracking.avro").toAbsolutePath();
         TrackingFiles.write(trackingFile, fields, tracking);
         return new Built(trackingFile, tracking, ranges);
     }

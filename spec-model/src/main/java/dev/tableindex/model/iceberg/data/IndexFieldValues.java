@@ -148,7 +148,7 @@ public final class IndexFieldValues {
     }
 
     /** Internal values back to generic ones, so range files are written by Iceberg's generic writers. */
-    static Object generic(Type type, Object value) {
+    public static Object generic(Type type, Object value) {
         if (value == null) {
             return null;
         }

@@ -60,7 +60,7 @@ class IndexDataBuilderTest {
         long s4 = table.deleteWhereEquals(1, List.of(8L));
 
         Path index = dir.resolve("index");
-        IndexDataBuilder.Built built = IndexDataBuilder.build(DEFINITION, table, s4, index, "s4",
+        IndexDataBuilder.Built built = IndexDataBuilder.build(DEFINITION, table, s4, index.resolve("data"), "s4",
                 new IndexDataBuilder.Options(format, 2));
         // live: 2(a,NaN) 3(null,2.0) 4(a,0.5) 5(b,1.0) 6(c,null) 7(b,1.0); 1 deleted by position, 8 by equality
         List<List<Object>> keys = new ArrayList<>();
@@ -91,7 +91,7 @@ class IndexDataBuilderTest {
         SourceTable table = SourceTable.create(dir.resolve("table"), SCHEMA, format);
         long s1 = table.append(List.of(row(1, "a", 1.0), row(2, "b", 2.0), row(3, "c", 3.0), row(4, "d", 4.0)));
         Path index = dir.resolve("index");
-        IndexDataBuilder.Built built = IndexDataBuilder.build(DEFINITION, table, s1, index, "s1",
+        IndexDataBuilder.Built built = IndexDataBuilder.build(DEFINITION, table, s1, index.resolve("data"), "s1",
                 new IndexDataBuilder.Options(format, 2));
         IndexFields fields = new IndexFields(DEFINITION, SCHEMA);
         TrackingEntry first = built.entries().get(0);

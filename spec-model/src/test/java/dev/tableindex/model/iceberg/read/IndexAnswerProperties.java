@@ -70,7 +70,7 @@ class IndexAnswerProperties {
             long wanted = snapshots.get(snapshots.size() - 1);
             long indexed = snapshots.get(random.nextInt(snapshots.size())); // may lag behind the wanted one
             Path index = dir.resolve("index");
-            IndexDataBuilder.Built built = IndexDataBuilder.build(Fixtures.DEFINITION, table, indexed, index, "s",
+            IndexDataBuilder.Built built = IndexDataBuilder.build(Fixtures.DEFINITION, table, indexed, index.resolve("data"), "s",
                     new IndexDataBuilder.Options(random.nextBoolean() ? FileFormat.AVRO : FileFormat.PARQUET,
                             1 + random.nextInt(3)));
             IndexMetadata metadata = IndexMetadata.create("u", "t", LocalFileIO.uri(index), 0, Fixtures.DEFINITION,
