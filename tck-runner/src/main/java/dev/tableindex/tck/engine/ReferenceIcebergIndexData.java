@@ -1,7 +1,6 @@
 package dev.tableindex.tck.engine;
 
 import dev.tableindex.model.iceberg.data.IndexDataBuilder;
-import dev.tableindex.model.iceberg.data.IndexFieldValues;
 import dev.tableindex.model.iceberg.metadata.IndexMetadata;
 import dev.tableindex.model.iceberg.metadata.IndexMetadataJson;
 import dev.tableindex.model.iceberg.read.FieldPredicate;
@@ -24,8 +23,6 @@ import java.io.UncheckedIOException;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import org.apache.iceberg.FileFormat;
-import org.apache.iceberg.SingleValueParser;
-import org.apache.iceberg.types.Type;
 
 /** iceberg_index.build and iceberg_index.query of the reference engine: the model's builder and reader. */
 final class ReferenceIcebergIndexData implements IcebergIndexBuilding, IcebergIndexQuerying {
@@ -48,30 +45,18 @@ final class ReferenceIcebergIndexData implements IcebergIndexBuilding, IcebergIn
     public QueryIcebergIndexResult queryIcebergIndex(QueryIcebergIndexRequest request) {
         IndexMetadata metadata = metadata(request.getMetadataPath());
         SourceTable table = table(request.getTablePath());
-        FieldPredicate predicate = predicate(table, request);
+        FieldPredicate predicate;
+        try {
+            predicate = IcebergFilters.predicate(table, request);
+        } catch (RuntimeException e) {
+            throw refusal("BAD_FILTER", e);
+        }
         QueryAnswer answer = IndexReader.query(metadata, table, request.getSnapshotId(), predicate);
         QueryIcebergIndexResult.Builder result = QueryIcebergIndexResult.newBuilder().setRoute(answer.route().name());
         for (SourceRow row : answer.rows()) {
             result.addRows(IcebergRowPointer.newBuilder().setFile(row.file()).setPos(row.pos()));
         }
         return result.build();
-    }
-
-    static FieldPredicate predicate(SourceTable table, QueryIcebergIndexRequest request) {
-        try {
-            FieldPredicate.Op op = FieldPredicate.Op.fromJson(request.getOp());
-            if (op == FieldPredicate.Op.IS_NULL) {
-                return new FieldPredicate(request.getFieldId(), op, null);
-            }
-            Type type = table.schemaOf(request.getSnapshotId()).findType(request.getFieldId());
-            if (type == null) {
-                throw new IllegalArgumentException("no source field " + request.getFieldId());
-            }
-            Object value = IndexFieldValues.generic(type, SingleValueParser.fromJson(type, request.getValueJson()));
-            return new FieldPredicate(request.getFieldId(), op, value);
-        } catch (RuntimeException e) {
-            throw refusal("BAD_FILTER", e);
-        }
     }
 
     private static IndexMetadata metadata(String path) {
