@@ -24,6 +24,10 @@ public enum Capability {
             "write the proposed top-level IndexV2 next to the legacy index metadata and prefer it as a reader"),
     INDEX_OPEN_REQUESTS("index.open_requests", IndexOpening.class,
             "open an index's files through a request-counting object store, using recorded file sizes"),
+    ICEBERG_INDEX_METADATA("iceberg_index.metadata", IcebergIndexMetadata.class,
+            "validate an Iceberg index metadata file (violations as JSON paths and rule codes) and read it"),
+    ICEBERG_INDEX_COMMIT("iceberg_index.commit", IcebergIndexCommits.class,
+            "commit Iceberg index metadata updates by compare-and-swap, with concurrent writers"),
     // Iceberg index data (docs/iceberg-index.md, "Index data")
     ICEBERG_INDEX_BUILD("iceberg_index.build", IcebergIndexBuilding.class,
             "write the range files and tracking file of an Iceberg index snapshot for a real Iceberg table snapshot"),

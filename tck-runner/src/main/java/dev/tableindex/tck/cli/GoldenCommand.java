@@ -1,6 +1,7 @@
 package dev.tableindex.tck.cli;
 
 import dev.tableindex.tck.golden.GoldenFiles;
+import dev.tableindex.tck.golden.IcebergIndexMetadataCorpus;
 import dev.tableindex.tck.golden.GoldenManifestCase;
 import dev.tableindex.tck.golden.InvalidManifestCorpus;
 import dev.tableindex.tck.golden.ReferenceTableCase;
@@ -70,6 +71,16 @@ final class GoldenCommand implements Callable<Integer> {
         for (InvalidManifestCorpus.Entry entry : invalid.entries()) {
             if (report(out, entry.file() + " -> " + entry.problem() + " at offset " + entry.offset(),
                     invalid.check(entry))) {
+                passed++;
+            } else {
+                failed++;
+            }
+        }
+        IcebergIndexMetadataCorpus iceberg = new IcebergIndexMetadataCorpus(golden.root().resolve(IcebergIndexMetadataCorpus.FOLDER));
+        out.println("Iceberg index metadata files, valid (no violation, expected reading) and invalid (expected violations) ("
+                + iceberg.folder() + "):");
+        for (String file : iceberg.files()) {
+            if (report(out, file, iceberg.check(file))) {
                 passed++;
             } else {
                 failed++;

@@ -14,12 +14,18 @@ import dev.tableindex.proto.tck.BuildListIndexRequest;
 import dev.tableindex.proto.tck.BuildListIndexResult;
 import dev.tableindex.proto.tck.QueryListIndexRequest;
 import dev.tableindex.proto.tck.QueryListIndexResult;
+import dev.tableindex.proto.tck.ReadIndexMetadataRequest;
+import dev.tableindex.proto.tck.ReadIndexMetadataResult;
 import dev.tableindex.proto.tck.Request;
 import dev.tableindex.proto.tck.Result;
+import dev.tableindex.proto.tck.ValidateIndexMetadataRequest;
+import dev.tableindex.proto.tck.ValidateIndexMetadataResult;
 import dev.tableindex.tck.api.AnyElementEvaluator;
 import dev.tableindex.tck.api.Capability;
 import dev.tableindex.tck.api.EngineUnsupported;
 import dev.tableindex.tck.api.Facet;
+import dev.tableindex.tck.api.IcebergIndexCommits;
+import dev.tableindex.tck.api.IcebergIndexMetadata;
 import dev.tableindex.tck.api.IcebergIndexBuilding;
 import dev.tableindex.tck.api.IcebergIndexQuerying;
 import dev.tableindex.tck.api.IndexOpening;
@@ -92,6 +98,19 @@ final class ProtocolOps {
             };
             case INDEX_OPEN_REQUESTS -> (IndexOpening) request ->
                     send.apply(Request.newBuilder().setOpenIndex(request)).getOpenIndex();
+            case ICEBERG_INDEX_METADATA -> new IcebergIndexMetadata() {
+                @Override
+                public ValidateIndexMetadataResult validateIndexMetadata(ValidateIndexMetadataRequest request) {
+                    return send.apply(Request.newBuilder().setValidateIndexMetadata(request)).getValidateIndexMetadata();
+                }
+
+                @Override
+                public ReadIndexMetadataResult readIndexMetadata(ReadIndexMetadataRequest request) {
+                    return send.apply(Request.newBuilder().setReadIndexMetadata(request)).getReadIndexMetadata();
+                }
+            };
+            case ICEBERG_INDEX_COMMIT -> (IcebergIndexCommits) request ->
+                    send.apply(Request.newBuilder().setCommitIndexUpdates(request)).getCommitIndexUpdates();
             // Iceberg index data
             case ICEBERG_INDEX_BUILD -> (IcebergIndexBuilding) request ->
                     send.apply(Request.newBuilder().setBuildIcebergIndex(request)).getBuildIcebergIndex();
@@ -125,6 +144,12 @@ final class ProtocolOps {
                     engine.facet(TableLifecycle.class).countRows(request.getCountRows())).build();
             case OPEN_INDEX -> Result.newBuilder().setOpenIndex(
                     engine.facet(IndexOpening.class).openIndex(request.getOpenIndex())).build();
+            case VALIDATE_INDEX_METADATA -> Result.newBuilder().setValidateIndexMetadata(engine.facet(
+                    IcebergIndexMetadata.class).validateIndexMetadata(request.getValidateIndexMetadata())).build();
+            case READ_INDEX_METADATA -> Result.newBuilder().setReadIndexMetadata(engine.facet(
+                    IcebergIndexMetadata.class).readIndexMetadata(request.getReadIndexMetadata())).build();
+            case COMMIT_INDEX_UPDATES -> Result.newBuilder().setCommitIndexUpdates(engine.facet(
+                    IcebergIndexCommits.class).commitIndexUpdates(request.getCommitIndexUpdates())).build();
             // Iceberg index data
             case BUILD_ICEBERG_INDEX -> Result.newBuilder().setBuildIcebergIndex(
                     engine.facet(IcebergIndexBuilding.class).buildIcebergIndex(request.getBuildIcebergIndex())).build();

@@ -51,6 +51,8 @@ public final class ReferenceEngine implements TckEngine, ManifestReading, KeyEnc
 
     /** table.lifecycle, index_v2 and index.open_requests: stateless, over the table model. */
     private final ReferenceTables tables = new ReferenceTables();
+    /** iceberg_index.metadata and iceberg_index.commit: over the Iceberg index model. */
+    private final ReferenceIcebergIndexMetadata icebergMetadata = new ReferenceIcebergIndexMetadata();
     /** iceberg_index.build and iceberg_index.query: stateless, over real Iceberg tables. */
     private final ReferenceIcebergIndexData icebergData = new ReferenceIcebergIndexData();
 
@@ -66,6 +68,9 @@ public final class ReferenceEngine implements TckEngine, ManifestReading, KeyEnc
         }
         if (type.isInstance(tables)) {
             return type.cast(tables);
+        }
+        if (type.isInstance(icebergMetadata)) {
+            return type.cast(icebergMetadata);
         }
         if (type.isInstance(icebergData)) {
             return type.cast(icebergData);

@@ -42,6 +42,11 @@ public final class ReservedFieldIds {
         return id > LAST_TABLE_FIELD_ID;
     }
 
+    /** Whether {@code id} is one of the metadata columns the table spec lists. */
+    public static boolean isMetadataColumn(int id) {
+        return (id >= LAST_UPDATED_SEQUENCE_NUMBER && id <= DELETE_FILE_PATH) || (id >= PARTITION && id <= FILE);
+    }
+
     /** Whether an index expression must not reference {@code id}. */
     public static boolean isForbiddenInExpressions(int id) {
         return FORBIDDEN_IN_EXPRESSIONS.containsKey(id);

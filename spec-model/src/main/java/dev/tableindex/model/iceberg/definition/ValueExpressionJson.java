@@ -60,6 +60,50 @@ public final class ValueExpressionJson {
         };
     }
 
+    /** A reference found in an expression's JSON, with its JSON path. */
+    public record LocatedReference(String jsonPath, ValueExpression reference) {
+    }
+
+    /**
+     * Every reference in a value expression's JSON (function arguments and predicates included; constants
+     * skipped), with its path. Call it on JSON that {@link #read} accepts.
+     */
+    public static List<LocatedReference> locateReferences(JsonNode json, String path) {
+        List<LocatedReference> found = new ArrayList<>();
+        locate(json, path, found);
+        return found;
+    }
+
+    private static void locate(JsonNode json, String path, List<LocatedReference> found) {
+        if (json.isArray()) {
+            for (int i = 0; i < json.size(); i++) {
+                locate(json.get(i), path + "[" + i + "]", found);
+            }
+            return;
+        }
+        if (!json.isObject()) {
+            return;
+        }
+        String type = json.path("type").asText("");
+        if (type.equals("literal") || type.equals("literals")) {
+            return;
+        }
+        if (type.equals("reference")) {
+            found.add(new LocatedReference(path, readReference(json, path)));
+            return;
+        }
+        for (Iterator<Map.Entry<String, JsonNode>> it = json.fields(); it.hasNext(); ) {
+            Map.Entry<String, JsonNode> field = it.next();
+            String key = field.getKey();
+            JsonNode child = field.getValue();
+            if (key.equals("term") && child.isTextual()) {
+                found.add(new LocatedReference(path + "['term']", new NamedReference(child.asText())));
+            } else if (!key.equals("value") && !key.equals("values") && !key.equals("function")) {
+                locate(child, path + "['" + key + "']", found);
+            }
+        }
+    }
+
     /** The explicit JSON of {@code expression}. */
     public static JsonNode write(ValueExpression expression) {
         ObjectNode node = NODES.objectNode();

@@ -1,0 +1,10 @@
+package dev.tableindex.tck.cli;
+
+import picocli.CommandLine.Command;
+
+/** {@code tck iceberg-index ...}: the draft Iceberg index spec (docs/iceberg-index.md). */
+@Command(name = "iceberg-index", mixinStandardHelpOptions = true,
+        description = "Iceberg index files of the draft Iceberg index spec (docs/iceberg-index.md).",
+        subcommands = {IcebergIndexValidateCommand.class})
+final class IcebergIndexCommand {
+}

@@ -1,0 +1,154 @@
+package dev.tableindex.tck.steps.iceberg;
+
+import com.fasterxml.jackson.databind.JsonNode;
+import com.fasterxml.jackson.databind.ObjectMapper;
+import dev.tableindex.proto.tck.EngineError;
+import dev.tableindex.proto.tck.IndexMetadataViolation;
+import dev.tableindex.proto.tck.ReadIndexMetadataRequest;
+import dev.tableindex.proto.tck.ValidateIndexMetadataRequest;
+import dev.tableindex.tck.api.EngineRefusal;
+import dev.tableindex.tck.api.IcebergIndexMetadata;
+import dev.tableindex.tck.golden.JsonDiff;
+import dev.tableindex.tck.run.RunContext;
+import io.cucumber.java.en.Given;
+import io.cucumber.java.en.Then;
+import io.cucumber.java.en.When;
+import java.io.IOException;
+import java.io.UncheckedIOException;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.util.List;
+import java.util.Set;
+import java.util.TreeSet;
+
+/**
+ * Steps for capability {@code iceberg_index.metadata}. The engine validates or reads a golden index metadata
+ * file; the kit compares with the hand-written expectations next to the golden files
+ * ({@code golden-files/iceberg-index/metadata/}).
+ */
+public final class IcebergIndexMetadataSteps {
+    private static final String FOLDER = "iceberg-index/metadata/";
+    private static final ObjectMapper JSON = new ObjectMapper();
+
+    private String name;
+    private Path file;
+    private List<IndexMetadataViolation> violations;
+    private JsonNode reading;
+    private EngineError refusal;
+
+    private IcebergIndexMetadata engine() {
+        return RunContext.current().engine().facet(IcebergIndexMetadata.class);
+    }
+
+    private JsonNode golden(String relative) {
+        try {
+            return JSON.readTree(RunContext.current().golden().path(FOLDER + relative).toFile());
+        } catch (IOException e) {
+            throw new UncheckedIOException(e);
+        }
+    }
+
+    @Given("the golden index metadata file {string}")
+    public void theGoldenIndexMetadataFile(String relative) {
+        name = relative;
+        file = RunContext.current().golden().path(FOLDER + relative);
+    }
+
+    @When("the engine validates it against the golden source schema")
+    public void theEngineValidatesItAgainstTheSourceSchema() {
+        try {
+            String schema = Files.readString(RunContext.current().golden().path(FOLDER + "source-schema.json"));
+            validate(ValidateIndexMetadataRequest.newBuilder().setMetadataPath(file.toString()).setSourceSchemaJson(schema).build());
+        } catch (IOException e) {
+            throw new UncheckedIOException(e);
+        }
+    }
+
+    @When("the engine validates it without a source schema")
+    public void theEngineValidatesItWithoutASourceSchema() {
+        validate(ValidateIndexMetadataRequest.newBuilder().setMetadataPath(file.toString()).build());
+    }
+
+    private void validate(ValidateIndexMetadataRequest request) {
+        try {
+            violations = engine().validateIndexMetadata(request).getViolationsList();
+        } catch (EngineRefusal e) {
+            throw new AssertionError("the engine refused to validate " + name + ": " + e.getMessage());
+        }
+    }
+
+    @Then("the engine reports no violation")
+    public void theEngineReportsNoViolation() {
+        if (!violations.isEmpty()) {
+            throw new AssertionError("the engine reported violations in the valid file " + name + ": " + describe(violations));
+        }
+    }
+
+    @Then("the engine reports exactly the violations expected for it")
+    public void theEngineReportsExactlyTheExpectedViolations() {
+        JsonNode expected = golden("invalid/expected-violations.json").path("files").get(file.getFileName().toString());
+        if (expected == null) {
+            throw new IllegalStateException("invalid/expected-violations.json has no entry for " + name);
+        }
+        Set<String> want = new TreeSet<>();
+        expected.forEach(v -> want.add(v.get("path").asText() + " " + v.get("rule").asText()));
+        Set<String> got = new TreeSet<>();
+        violations.forEach(v -> got.add(v.getJsonPath() + " " + v.getRule()));
+        if (!want.equals(got)) {
+            Set<String> missing = new TreeSet<>(want);
+            missing.removeAll(got);
+            Set<String> extra = new TreeSet<>(got);
+            extra.removeAll(want);
+            throw new AssertionError(name + ": violations not reported " + missing + "; reported but not expected " + extra);
+        }
+    }
+
+    @When("the engine reads it")
+    public void theEngineReadsIt() {
+        try {
+            reading = JSON.readTree(engine().readIndexMetadata(
+                    ReadIndexMetadataRequest.newBuilder().setMetadataPath(file.toString()).build()).getReadingJson());
+        } catch (EngineRefusal e) {
+            refusal = e.error();
+        } catch (IOException e) {
+            throw new AssertionError("the engine's reading of " + name + " is not JSON: " + e.getMessage());
+        }
+    }
+
+    private JsonNode reading() {
+        if (refusal != null) {
+            throw new AssertionError("the engine refused to read " + name + ": " + refusal.getKind() + ": " + refusal.getMessage());
+        }
+        return reading;
+    }
+
+    @Then("the reading is the one expected for it")
+    public void theReadingIsTheOneExpected() {
+        JsonNode expected = golden("valid/expected-readings.json").path("files").get(file.getFileName().toString());
+        if (expected == null) {
+            throw new IllegalStateException("valid/expected-readings.json has no entry for " + name);
+        }
+        List<String> differences = JsonDiff.between(expected, reading());
+        if (!differences.isEmpty()) {
+            throw new AssertionError("the reading of " + name + " differs: " + String.join("; ", differences));
+        }
+    }
+
+    /** {@code pointer} is a JSON Pointer (RFC 6901) into the reading, e.g. {@code /snapshots/0/tracking-file}. */
+    @Then("the reading at {string} is:")
+    public void theReadingAtIs(String pointer, String expectedJson) throws IOException {
+        JsonNode expected = JSON.readTree(expectedJson);
+        JsonNode actual = reading().at(pointer);
+        if (actual.isMissingNode()) {
+            throw new AssertionError("the reading of " + name + " has nothing at " + pointer);
+        }
+        List<String> differences = JsonDiff.between(expected, actual);
+        if (!differences.isEmpty()) {
+            throw new AssertionError("the reading of " + name + " at " + pointer + " differs: " + String.join("; ", differences));
+        }
+    }
+
+    private static String describe(List<IndexMetadataViolation> violations) {
+        return violations.stream().map(v -> v.getJsonPath() + " " + v.getRule() + " (" + v.getMessage() + ")").toList().toString();
+    }
+}
