@@ -31,14 +31,15 @@ public final class IndexEntries {
     }
 
     /**
-     * The entries of the rows, sorted by clustering key; rows with equal keys keep the order Iceberg read them
-     * in (decision 0020).
+     * The entries of the rows, sorted by clustering key; entries with equal keys by their source row's data file
+     * and position, so the reference's output does not depend on the order Iceberg plans files (decision 0020).
      */
     public static List<IndexEntry> sorted(IndexFields fields, List<SourceRow> rows) {
         ClusteringOrder order = new ClusteringOrder(fields.clusterTypes());
         List<IndexEntry> entries = new ArrayList<>();
         rows.forEach(r -> entries.add(of(fields, r)));
-        entries.sort(Comparator.comparing(IndexEntry::clusteringKey, order));
+        entries.sort(Comparator.comparing(IndexEntry::clusteringKey, order)
+                .thenComparing(e -> e.source().file()).thenComparingLong(e -> e.source().pos()));
         return entries;
     }
 }
