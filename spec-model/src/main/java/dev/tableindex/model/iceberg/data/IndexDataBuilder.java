@@ -49,12 +49,17 @@ public final class IndexDataBuilder {
      */
     public static Built build(IndexDefinition definition, SourceTable table, long sourceSnapshotId,
             Path dataFolder, String name, Options options) {
-        Schema sourceSchema = table.schemaOf(sourceSnapshotId);
-        IndexFields fields = new IndexFields(definition, sourceSchema);
+        IndexFields fields = new IndexFields(definition, table.schemaOf(sourceSnapshotId));
         List<IndexEntry> entries = IndexEntries.sorted(fields, table.liveRows(sourceSnapshotId));
-        List<List<IndexEntry>> ranges = ranges(entries, fields, options.targetRowsPerRangeFile());
+        return write(fields, ranges(entries, fields, options.targetRowsPerRangeFile()), dataFolder, name,
+                options.rangeFileFormat());
+    }
+
+    /** Writes the given ranges, in order, as range files and a tracking file. */
+    public static Built write(IndexFields fields, List<List<IndexEntry>> ranges, Path dataFolder, String name,
+            FileFormat format) {
         Schema rangeSchema = fields.rangeFileSchema();
-        String extension = options.rangeFileFormat().name().toLowerCase();
+        String extension = format.name().toLowerCase();
         List<TrackingEntry> tracking = new ArrayList<>();
         for (int i = 0; i < ranges.size(); i++) {
             Path file = dataFolder.resolve(String.format("%s-range-%05d.%s", name, i, extension))
@@ -67,7 +72,7 @@ public final class IndexDataBuilder {
                 }
                 rows.add(row);
             }
-            DataFileIO.write(file, options.rangeFileFormat(), rangeSchema, rows);
+            DataFileIO.write(file, format, rangeSchema, rows);
             tracking.add(new TrackingEntry(LocalFileIO.uri(file), extension, rows.size(), size(file),
                     stats(fields, ranges.get(i)), null));
         }
@@ -77,7 +82,7 @@ public final class IndexDataBuilder {
     }
 
     /** Cuts sorted entries into ranges of at least {@code target} rows, never inside a run of equal keys. */
-    static List<List<IndexEntry>> ranges(List<IndexEntry> sorted, IndexFields fields, int target) {
+    public static List<List<IndexEntry>> ranges(List<IndexEntry> sorted, IndexFields fields, int target) {
         ClusteringOrder order = new ClusteringOrder(fields.clusterTypes());
         List<List<IndexEntry>> ranges = new ArrayList<>();
         List<IndexEntry> current = new ArrayList<>();
