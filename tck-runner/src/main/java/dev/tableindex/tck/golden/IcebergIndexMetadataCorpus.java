@@ -35,10 +35,13 @@ public final class IcebergIndexMetadataCorpus {
         return folder;
     }
 
-    /** The files, relative to the folder: {@code valid/...} and {@code invalid/...}. */
+    /** The files, relative to the folder: {@code valid/...} and {@code invalid/...}; none when the folder is absent. */
     public List<String> files() {
         List<String> files = new ArrayList<>();
         for (String kind : List.of("valid", "invalid")) {
+            if (!Files.isDirectory(folder.resolve(kind))) {
+                continue; // a golden folder without the Iceberg corpus
+            }
             try (Stream<Path> listing = Files.list(folder.resolve(kind))) {
                 listing.map(p -> p.getFileName().toString())
                         .filter(n -> n.endsWith(".json") && !n.startsWith("expected-"))

@@ -20,6 +20,6 @@ public record EncryptionKey(
         Objects.requireNonNull(keyId, "keyId");
         Objects.requireNonNull(encryptedKeyMetadata, "encryptedKeyMetadata");
         Objects.requireNonNull(encryptedById, "encryptedById");
-        properties = Map.copyOf(properties);
+        properties = java.util.Collections.unmodifiableMap(new java.util.LinkedHashMap<>(properties)); // keeps the order written
     }
 }

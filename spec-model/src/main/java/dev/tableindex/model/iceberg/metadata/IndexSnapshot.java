@@ -24,7 +24,7 @@ public record IndexSnapshot(
 
     public IndexSnapshot {
         Objects.requireNonNull(trackingFile, "trackingFile");
-        properties = Map.copyOf(properties);
+        properties = java.util.Collections.unmodifiableMap(new java.util.LinkedHashMap<>(properties)); // keeps the order written
         Objects.requireNonNull(keyId, "keyId");
     }
 
