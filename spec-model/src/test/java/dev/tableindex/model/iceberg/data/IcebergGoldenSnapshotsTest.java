@@ -90,7 +90,7 @@ class IcebergGoldenSnapshotsTest {
                         + row.get(identity.size() + 1).asLong());
             }
             List<String> bounds = new ArrayList<>();
-            range.get("bounds").fields().forEachRemaining(b -> {
+            range.get("bounds").properties().forEach(b -> {
                 Type.PrimitiveType type = fields.type(Integer.parseInt(b.getKey())).asPrimitiveType();
                 bounds.add(b.getKey() + " " + IndexValues.exact(VectorValues.parse(type, b.getValue().get(0))) + ".."
                         + IndexValues.exact(VectorValues.parse(type, b.getValue().get(1))));
