@@ -302,4 +302,147 @@ public final class IcebergDataMutants {
             };
         }
     }
+
+    /** Rewrites the reference's tracking file with changed entries. */
+    abstract static class ChangesTrackingFile extends Base {
+        ChangesTrackingFile(String name, Set<String> breaks, String flaw) {
+            super(name, breaks, flaw);
+        }
+
+        abstract List<TrackingEntry> change(List<TrackingEntry> entries, IndexFields fields);
+
+        @Override
+        IcebergIndexBuilding build(IcebergIndexBuilding reference) {
+            return request -> {
+                BuildIcebergIndexResult result = reference.buildIcebergIndex(request);
+                Path tracking = LocalFileIO.path(result.getTrackingFile());
+                SourceTable table = SourceTable.load(Path.of(request.getTablePath()));
+                IndexFields fields = new IndexFields(metadata(request).definition(),
+                        table.schemaOf(request.getSourceSnapshotId()));
+                TrackingFiles.write(tracking, fields, change(TrackingFiles.read(tracking), fields));
+                return result;
+            };
+        }
+    }
+
+    /** Lists range files in the order it wrote them, last first. */
+    public static final class ReversesTrackingEntries extends ChangesTrackingFile {
+        public ReversesTrackingEntries() {
+            super("mutant-reverses-tracking-entries", Set.of("ICE-R106"),
+                    "writes tracking file entries in descending group_max_value order");
+        }
+
+        @Override
+        List<TrackingEntry> change(List<TrackingEntry> entries, IndexFields fields) {
+            List<TrackingEntry> reversed = new ArrayList<>(entries);
+            java.util.Collections.reverse(reversed);
+            return reversed;
+        }
+    }
+
+    /** Records the range file's size before its footer was written. */
+    public static final class SizeBeforeFooter extends ChangesTrackingFile {
+        public SizeBeforeFooter() {
+            super("mutant-size-before-footer", Set.of("ICE-R107"),
+                    "records file_size_in_bytes as the bytes written before the footer (8 bytes short)");
+        }
+
+        @Override
+        List<TrackingEntry> change(List<TrackingEntry> entries, IndexFields fields) {
+            return entries.stream().map(e -> new TrackingEntry(e.filePath(), e.fileFormat(), e.recordCount(),
+                    e.fileSizeInBytes() - 8, e.contentStats(), e.keyMetadata())).toList();
+        }
+    }
+
+    /** Keeps statistics only for cluster fields. */
+    public static final class DropsNonMaterializedStats extends ChangesTrackingFile {
+        public DropsNonMaterializedStats() {
+            super("mutant-drops-non-materialized-stats", Set.of("ICE-R108"),
+                    "writes no stats struct for non-materialized fields, as if only cluster fields needed one");
+        }
+
+        @Override
+        List<TrackingEntry> change(List<TrackingEntry> entries, IndexFields fields) {
+            return entries.stream().map(e -> {
+                Map<Integer, FieldStats> kept = new LinkedHashMap<>(e.contentStats());
+                kept.keySet().removeIf(id -> !fields.definition().clusterSpec().contains(id));
+                return new TrackingEntry(e.filePath(), e.fileFormat(), e.recordCount(), e.fileSizeInBytes(), kept,
+                        e.keyMetadata());
+            }).toList();
+        }
+    }
+
+    /** Orders null clustering values last. */
+    public static final class NullsLast extends OwnBuilder {
+        public NullsLast() {
+            super("mutant-nulls-last", Set.of("ICE-R105"),
+                    "sorts null clustering values after all others (nulls-last), as many engines do by default");
+        }
+
+        @Override
+        List<SourceRow> rows(SourceTable table, long snapshotId) {
+            return table.liveRows(snapshotId);
+        }
+
+        @Override
+        List<List<IndexEntry>> ranges(List<IndexEntry> sorted, IndexFields fields, int target) {
+            List<IndexEntry> nullsLast = new ArrayList<>(sorted.stream().filter(e -> !e.clusteringKey().contains(null)).toList());
+            nullsLast.addAll(sorted.stream().filter(e -> e.clusteringKey().contains(null)).toList());
+            List<List<IndexEntry>> ranges = new ArrayList<>();
+            for (IndexEntry e : nullsLast) {
+                ranges.add(List.of(e)); // one entry per range, so the order shows in the tracking file
+            }
+            return ranges;
+        }
+    }
+
+    /** Gives range file columns fresh ids 1..n instead of the index field ids. */
+    public static final class RenumbersRangeFileColumns extends Base {
+        public RenumbersRangeFileColumns() {
+            super("mutant-renumbers-range-file-columns", Set.of("ICE-R110"),
+                    "assigns fresh column ids 1..n in range files instead of storing each field under its field id");
+        }
+
+        @Override
+        IcebergIndexBuilding build(IcebergIndexBuilding reference) {
+            return request -> {
+                BuildIcebergIndexResult result = reference.buildIcebergIndex(request);
+                Path tracking = LocalFileIO.path(result.getTrackingFile());
+                SourceTable table = SourceTable.load(Path.of(request.getTablePath()));
+                IndexFields fields = new IndexFields(metadata(request).definition(),
+                        table.schemaOf(request.getSourceSnapshotId()));
+                List<TrackingEntry> changed = new ArrayList<>();
+                for (TrackingEntry e : TrackingFiles.read(tracking)) {
+                    Path file = LocalFileIO.path(e.filePath());
+                    FileFormat format = DataFileIO.formatOf(file.toString());
+                    Schema stored = DataFileIO.fileSchema(file, format);
+                    List<org.apache.iceberg.types.Types.NestedField> renumbered = new ArrayList<>();
+                    for (int i = 0; i < stored.columns().size(); i++) {
+                        var c = stored.columns().get(i);
+                        renumbered.add(org.apache.iceberg.types.Types.NestedField.optional(i + 1, c.name(), c.type()));
+                    }
+                    Schema schema = new Schema(renumbered);
+                    List<Record> rows = new ArrayList<>();
+                    for (Record r : DataFileIO.read(file, format, stored)) {
+                        Record copy = org.apache.iceberg.data.GenericRecord.create(schema);
+                        for (int i = 0; i < renumbered.size(); i++) {
+                            copy.set(i, r.get(i));
+                        }
+                        rows.add(copy);
+                    }
+                    DataFileIO.write(file, format, schema, rows);
+                    long size;
+                    try {
+                        size = Files.size(file);
+                    } catch (IOException x) {
+                        throw new UncheckedIOException(x);
+                    }
+                    changed.add(new TrackingEntry(e.filePath(), e.fileFormat(), e.recordCount(), size, e.contentStats(),
+                            e.keyMetadata()));
+                }
+                TrackingFiles.write(tracking, fields, changed);
+                return result;
+            };
+        }
+    }
 }

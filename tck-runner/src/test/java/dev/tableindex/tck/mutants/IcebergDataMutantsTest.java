@@ -32,7 +32,28 @@ class IcebergDataMutantsTest {
                 Arguments.of(new IcebergDataMutants.IndexesDeletedRows(), List.of("ICE-0508")),
                 Arguments.of(new IcebergDataMutants.MergesIdenticalEntries(), List.of("ICE-0501")),
                 Arguments.of(new IcebergDataMutants.FailsOnUnknownIndexType(), List.of("ICE-0602")),
-                Arguments.of(new IcebergDataMutants.TrustsLaggingIndex(), List.of("ICE-0601")));
+                Arguments.of(new IcebergDataMutants.TrustsLaggingIndex(), List.of("ICE-0601")),
+                Arguments.of(new IcebergDataMutants.ReversesTrackingEntries(), List.of("ICE-0504")),
+                Arguments.of(new IcebergDataMutants.SizeBeforeFooter(), List.of("ICE-0505")),
+                Arguments.of(new IcebergDataMutants.DropsNonMaterializedStats(), List.of("ICE-0505")),
+                Arguments.of(new IcebergDataMutants.NullsLast(), List.of("ICE-0504")),
+                Arguments.of(new IcebergDataMutants.RenumbersRangeFileColumns(), List.of("ICE-0506")));
+    }
+
+    @org.junit.jupiter.api.Test
+    void everyMustRuleOfTheDataPartThatScenariosCheckHasAMutant() throws Exception {
+        java.util.Set<String> broken = new java.util.TreeSet<>();
+        mutants().forEach(a -> broken.addAll(((MutantEngine) a.get()[0]).breaks()));
+        List<String> must = new java.util.ArrayList<>();
+        new com.fasterxml.jackson.databind.ObjectMapper(new com.fasterxml.jackson.dataformat.yaml.YAMLFactory())
+                .readTree(Path.of("../features/rules/iceberg-index-spec-draft.yaml").toFile()).forEach(r -> {
+                    String id = r.get("id").asText();
+                    if (Integer.parseInt(id.substring("ICE-R".length())) >= 100 && r.get("level").asText().equals("must")
+                            && !r.get("scenarios").isEmpty()) {
+                        must.add(id);
+                    }
+                });
+        assertThat(broken).containsAll(must);
     }
 
     @ParameterizedTest
@@ -43,6 +64,6 @@ class IcebergDataMutantsTest {
                 false, false, new Engines.Timeouts(Duration.ofSeconds(60), Duration.ofSeconds(30)), Path.of(".")),
                 new PrintWriter(PrintWriter.nullWriter()));
         assertThat(report.scenarios()).isNotEmpty();
-        assertThat(report.scenarios()).as(mutant.flaw()).extracting(ScenarioResult::outcome).contains(Outcome.FAIL);
+        assertThat(report.scenarios()).as(mutant.flaw() + " " + report.scenarios()).extracting(ScenarioResult::outcome).contains(Outcome.FAIL);
     }
 }

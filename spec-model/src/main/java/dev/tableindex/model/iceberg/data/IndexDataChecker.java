@@ -98,6 +98,8 @@ public final class IndexDataChecker {
         ClusteringOrder order;
         List<Object> firstKey;
         List<Object> lastKey;
+        /** Whether every index field is stored under its id with its type, so values can be compared. */
+        boolean columnsOk;
     }
 
     private RangeCheck checkRange(TrackingEntry entry, String where, Schema sourceSchema, List<DataViolation> out) {
@@ -158,6 +160,7 @@ public final class IndexDataChecker {
         if (out.stream().anyMatch(v -> v.file().equals(file) && v.rule() == Rule.RANGE_FILE_COLUMNS)) {
             return range;
         }
+        range.columnsOk = true;
         List<Integer> cluster = metadata.definition().clusterSpec();
         boolean keysStored = cluster.stream().allMatch(id -> range.fileSchema.findField(id) != null);
         if (!keysStored) {
@@ -229,7 +232,7 @@ public final class IndexDataChecker {
                         "index field " + id + " has no stats struct with lower_bound and upper_bound"));
             }
         }
-        if (range.rows != null && range.fileSchema != null) {
+        if (range.rows != null && range.fileSchema != null && range.columnsOk) {
             checkBounds(entry, file, where, range, out);
         }
         if (complete && range.lastKey != null && range.order.compare(range.lastKey, groupMax) != 0) {
