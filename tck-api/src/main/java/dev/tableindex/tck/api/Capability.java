@@ -28,7 +28,13 @@ public enum Capability {
     ICEBERG_INDEX_METADATA("iceberg_index.metadata", IcebergIndexMetadata.class,
             "validate an Iceberg index metadata file (violations as JSON paths and rule codes) and read it"),
     ICEBERG_INDEX_COMMIT("iceberg_index.commit", IcebergIndexCommits.class,
-            "commit Iceberg index metadata updates by compare-and-swap, with concurrent writers");
+            "commit Iceberg index metadata updates by compare-and-swap, with concurrent writers"),
+    // Iceberg index data (docs/iceberg-index.md, "Index data")
+    ICEBERG_INDEX_BUILD("iceberg_index.build", IcebergIndexBuilding.class,
+            "write the range files and tracking file of an Iceberg index snapshot for a real Iceberg table snapshot"),
+    ICEBERG_INDEX_QUERY("iceberg_index.query", IcebergIndexQuerying.class,
+            "answer a filter on a real Iceberg table snapshot through an Iceberg index (or the table when the index"
+                    + " cannot be used)");
 
     private final String id;
     private final Class<? extends Facet> facet;

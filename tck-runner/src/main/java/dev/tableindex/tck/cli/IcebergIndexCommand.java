@@ -5,6 +5,7 @@ import picocli.CommandLine.Command;
 /** {@code tck iceberg-index ...}: the draft Iceberg index spec (docs/iceberg-index.md). */
 @Command(name = "iceberg-index", mixinStandardHelpOptions = true,
         description = "Iceberg index files of the draft Iceberg index spec (docs/iceberg-index.md).",
-        subcommands = {IcebergIndexValidateCommand.class})
+        subcommands = {IcebergIndexValidateCommand.class,
+            IcebergIndexCreateTableCommand.class, IcebergIndexBuildCommand.class, IcebergIndexCheckDataCommand.class})
 final class IcebergIndexCommand {
 }

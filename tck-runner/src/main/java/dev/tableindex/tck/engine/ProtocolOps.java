@@ -26,6 +26,8 @@ import dev.tableindex.tck.api.EngineUnsupported;
 import dev.tableindex.tck.api.Facet;
 import dev.tableindex.tck.api.IcebergIndexCommits;
 import dev.tableindex.tck.api.IcebergIndexMetadata;
+import dev.tableindex.tck.api.IcebergIndexBuilding;
+import dev.tableindex.tck.api.IcebergIndexQuerying;
 import dev.tableindex.tck.api.IndexOpening;
 import dev.tableindex.tck.api.IndexV2Support;
 import dev.tableindex.tck.api.KeyEncoder;
@@ -109,6 +111,11 @@ final class ProtocolOps {
             };
             case ICEBERG_INDEX_COMMIT -> (IcebergIndexCommits) request ->
                     send.apply(Request.newBuilder().setCommitIndexUpdates(request)).getCommitIndexUpdates();
+            // Iceberg index data
+            case ICEBERG_INDEX_BUILD -> (IcebergIndexBuilding) request ->
+                    send.apply(Request.newBuilder().setBuildIcebergIndex(request)).getBuildIcebergIndex();
+            case ICEBERG_INDEX_QUERY -> (IcebergIndexQuerying) request ->
+                    send.apply(Request.newBuilder().setQueryIcebergIndex(request)).getQueryIcebergIndex();
         };
         return type.cast(facet);
     }
@@ -143,6 +150,11 @@ final class ProtocolOps {
                     IcebergIndexMetadata.class).readIndexMetadata(request.getReadIndexMetadata())).build();
             case COMMIT_INDEX_UPDATES -> Result.newBuilder().setCommitIndexUpdates(engine.facet(
                     IcebergIndexCommits.class).commitIndexUpdates(request.getCommitIndexUpdates())).build();
+            // Iceberg index data
+            case BUILD_ICEBERG_INDEX -> Result.newBuilder().setBuildIcebergIndex(
+                    engine.facet(IcebergIndexBuilding.class).buildIcebergIndex(request.getBuildIcebergIndex())).build();
+            case QUERY_ICEBERG_INDEX -> Result.newBuilder().setQueryIcebergIndex(
+                    engine.facet(IcebergIndexQuerying.class).queryIcebergIndex(request.getQueryIcebergIndex())).build();
             case OP_NOT_SET -> throw new EngineUnsupported("request " + request.getId() + " names no operation");
         };
     }

@@ -54,6 +54,8 @@ public final class ReferenceEngine implements TckEngine, ManifestReading, KeyEnc
     private final ReferenceTables tables = new ReferenceTables();
     /** iceberg_index.metadata and iceberg_index.commit: over the Iceberg index model. */
     private final ReferenceIcebergIndexMetadata icebergMetadata = new ReferenceIcebergIndexMetadata();
+    /** iceberg_index.build and iceberg_index.query: stateless, over real Iceberg tables. */
+    private final ReferenceIcebergIndexData icebergData = new ReferenceIcebergIndexData();
 
     @Override
     public EngineInfo info() {
@@ -70,6 +72,9 @@ public final class ReferenceEngine implements TckEngine, ManifestReading, KeyEnc
         }
         if (type.isInstance(icebergMetadata)) {
             return type.cast(icebergMetadata);
+        }
+        if (type.isInstance(icebergData)) {
+            return type.cast(icebergData);
         }
         throw new EngineUnsupported("the reference engine has no facet " + type.getSimpleName());
     }

@@ -72,7 +72,10 @@ class IcebergMutantsTest {
         mutants().forEach(m -> broken.addAll(m.breaks()));
         List<String> mustRules = rules().values().stream()
                 .filter(r -> r.get("level").asText().equals("must") && !r.get("scenarios").isEmpty())
-                .map(r -> r.get("id").asText()).sorted().toList();
+                .map(r -> r.get("id").asText())
+                // the metadata part; ICE-R100 on (index data, reading) is IcebergDataMutantsTest's
+                .filter(id -> Integer.parseInt(id.substring("ICE-R".length())) < 100)
+                .sorted().toList();
         assertThat(broken).containsAll(mustRules);
     }
 }

@@ -1,0 +1,55 @@
+package dev.tableindex.model.iceberg.table;
+
+import java.io.IOException;
+import java.io.UncheckedIOException;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import org.apache.iceberg.io.FileIO;
+import org.apache.iceberg.io.InputFile;
+import org.apache.iceberg.io.OutputFile;
+
+/** Iceberg file IO over the local file system, without Hadoop: locations are absolute paths or file: URIs. */
+public final class LocalFileIO implements FileIO {
+
+    @Override
+    public InputFile newInputFile(String location) {
+        return org.apache.iceberg.Files.localInput(path(location).toFile());
+    }
+
+    @Override
+    public OutputFile newOutputFile(String location) {
+        Path path = path(location);
+        try {
+            Files.createDirectories(path.getParent());
+        } catch (IOException e) {
+            throw new UncheckedIOException(e);
+        }
+        return org.apache.iceberg.Files.localOutput(path.toFile());
+    }
+
+    @Override
+    public void deleteFile(String location) {
+        try {
+            Files.deleteIfExists(path(location));
+        } catch (IOException e) {
+            throw new UncheckedIOException(e);
+        }
+    }
+
+    /** A local path as the absolute URI index metadata stores ({@code file:///x}, no trailing slash). */
+    public static String uri(Path path) {
+        return "file://" + path.toAbsolutePath().normalize();
+    }
+
+    /** A location as a local path: {@code file:/x}, {@code file:///x} and {@code /x} all name {@code /x}. */
+    public static Path path(String location) {
+        if (location.startsWith("file:")) {
+            String rest = location.substring("file:".length());
+            while (rest.startsWith("//")) {
+                rest = rest.substring(1);
+            }
+            return Path.of(rest);
+        }
+        return Path.of(location);
+    }
+}
