@@ -38,6 +38,8 @@ public final class SubprocessEngine implements TckEngine {
     static final int MAX_LINE_CHARS = 64 << 20;
     /** Engine-provided text (a quoted line, a parser's message, a refusal's message) is cut to this in messages. */
     static final int MAX_MESSAGE_CHARS = 500;
+    /** What a parser's own message about a bad line may add to the quoted line. */
+    private static final int PARSER_MESSAGE_CHARS = 120;
 
     private final Launcher launcher;
     private final Path workingDirectory;
@@ -169,7 +171,9 @@ public final class SubprocessEngine implements TckEngine {
             return ProtocolJson.parse(line, builder);
         } catch (InvalidProtocolBufferException | RuntimeException e) {
             stop();
-            throw new EngineBroken("expected " + what + ", got " + quote(line) + " (" + bounded(String.valueOf(e.getMessage())) + ")");
+            // the parser's own message may quote the line again: keep it short, the line is quoted already
+            throw new EngineBroken("expected " + what + ", got " + quote(line) + " ("
+                    + bounded(String.valueOf(e.getMessage()), PARSER_MESSAGE_CHARS) + ")");
         }
     }
 
@@ -187,8 +191,11 @@ public final class SubprocessEngine implements TckEngine {
 
     /** Engine-provided text as it may appear in a message or report: at most {@link #MAX_MESSAGE_CHARS}, one line. */
     static String bounded(String text) {
-        String shown = text.length() > MAX_MESSAGE_CHARS
-                ? text.substring(0, MAX_MESSAGE_CHARS) + "…(" + text.length() + " chars)" : text;
+        return bounded(text, MAX_MESSAGE_CHARS);
+    }
+
+    private static String bounded(String text, int max) {
+        String shown = text.length() > max ? text.substring(0, max) + "…(" + text.length() + " chars)" : text;
         return shown.replaceAll("[\\r\\n]+", " ");
     }
 

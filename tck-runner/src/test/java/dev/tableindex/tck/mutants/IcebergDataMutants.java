@@ -375,7 +375,7 @@ public final class IcebergDataMutants {
     /** Orders null clustering values last. */
     public static final class NullsLast extends OwnBuilder {
         public NullsLast() {
-            super("mutant-nulls-last", Set.of("ICE-R105"),
+            super("mutant-clustering-nulls-last", Set.of("ICE-R105"),
                     "sorts null clustering values after all others (nulls-last), as many engines do by default");
         }
 

@@ -226,7 +226,7 @@ public final class ListIndexMutants {
 
     public static final class NullsLast extends KeyMutant {
         public NullsLast() {
-            super("mutant-nulls-last", "encodes a null key with the marker 0xFF, so nulls sort last", "LEI-R061");
+            super("mutant-key-nulls-last", "encodes a null key with the marker 0xFF, so nulls sort last", "LEI-R061");
         }
 
         @Override
