@@ -81,8 +81,12 @@ public record IndexFileContent(IndexTypes.Kind kind, List<Entry> entries) {
         JsonNode root;
         try {
             root = JSON.readTree(bytes);
+        } catch (com.fasterxml.jackson.core.JsonProcessingException e) {
+            // the parser's location, not its message: that would quote Jackson's internals and the input
+            throw new IllegalArgumentException("index file " + source + " is not JSON (" + bytes.length
+                    + " bytes; cut short or damaged near byte " + e.getLocation().getByteOffset() + ")");
         } catch (IOException e) {
-            throw new IllegalArgumentException("index file " + source + " is not JSON: " + e.getMessage());
+            throw new IllegalArgumentException("index file " + source + " cannot be read as JSON (" + bytes.length + " bytes)");
         }
         if (!FORMAT.equals(root.path("format").asText())) {
             throw new IllegalArgumentException(source + " is not a reference index file (" + FORMAT + ")");
