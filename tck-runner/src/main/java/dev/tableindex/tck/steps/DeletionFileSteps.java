@@ -55,15 +55,16 @@ public final class DeletionFileSteps {
             }
             read(fragment);
             String name = fileName(fragment);
+            String shown = shownName(fragment);
             try (BufferAllocator allocator = new RootAllocator();
                     SeekableByteChannel channel = Files.newByteChannel(TableScenario.current().dataset().resolve("_deletions").resolve(name));
                     ArrowFileReader reader = new ArrowFileReader(channel, allocator, CommonsCompressionFactory.INSTANCE)) {
                 ArrowType type = reader.getVectorSchemaRoot().getSchema().getFields().get(0).getType();
                 if (!type.equals(new ArrowType.Int(32, true))) {
-                    throw new AssertionError("_deletions/" + name + " holds its offsets as " + type + ", not as an Int32Array");
+                    throw new AssertionError("_deletions/" + shown + " holds its offsets as " + type + ", not as an Int32Array");
                 }
             } catch (IOException e) {
-                throw new AssertionError("cannot read _deletions/" + name + ": " + e.getMessage());
+                throw new AssertionError("cannot read _deletions/" + shown + ": " + e.getMessage());
             }
         }
     }
@@ -75,8 +76,8 @@ public final class DeletionFileSteps {
             throw new AssertionError("fragment " + fragment.getId() + " has a deletion file of unknown type "
                     + file.getFileTypeValue());
         }
-        String name = fileName(fragment);
-        Path path = TableScenario.current().dataset().resolve("_deletions").resolve(name);
+        Path path = TableScenario.current().dataset().resolve("_deletions").resolve(fileName(fragment));
+        String name = shownName(fragment);
         if (!Files.isRegularFile(path)) {
             throw new AssertionError("the deletion file of fragment " + fragment.getId() + " is not at _deletions/" + name);
         }
@@ -100,6 +101,11 @@ public final class DeletionFileSteps {
         String extension = file.getFileType() == DeletionFile.DeletionFileType.BITMAP ? "bin" : "arrow";
         return fragment.getId() + "-" + Long.toUnsignedString(file.getReadVersion()) + "-"
                 + Long.toUnsignedString(file.getId()) + "." + extension;
+    }
+
+    /** The file name as messages show it: the random id masked, so a conformance page reads the same on every run. */
+    private static String shownName(DataFragment fragment) {
+        return fileName(fragment).replace("-" + Long.toUnsignedString(fragment.getDeletionFile().getId()) + ".", "-<id>.");
     }
 
     private static Set<Long> bitmap(Path path, String name) {
