@@ -18,13 +18,10 @@ import dev.tableindex.proto.tck.BuildIcebergIndexResult;
 import dev.tableindex.proto.tck.EngineError;
 import dev.tableindex.proto.tck.QueryIcebergIndexRequest;
 import dev.tableindex.proto.tck.QueryIcebergIndexResult;
-import dev.tableindex.tck.api.EngineInfo;
 import dev.tableindex.tck.api.EngineRefusal;
 import dev.tableindex.tck.api.Facet;
 import dev.tableindex.tck.api.IcebergIndexBuilding;
 import dev.tableindex.tck.api.IcebergIndexQuerying;
-import dev.tableindex.tck.api.TckEngine;
-import dev.tableindex.tck.engine.ReferenceEngine;
 import java.io.IOException;
 import java.io.UncheckedIOException;
 import java.nio.file.Files;
@@ -50,30 +47,9 @@ public final class IcebergDataMutants {
     }
 
     /** The reference engine with its build or query facet replaced. */
-    abstract static class Base implements MutantEngine {
-        private final String name;
-        private final Set<String> breaks;
-        private final String flaw;
-
+    abstract static class Base extends ReferenceMutant {
         Base(String name, Set<String> breaks, String flaw) {
-            this.name = name;
-            this.breaks = breaks;
-            this.flaw = flaw;
-        }
-
-        @Override
-        public String name() {
-            return name;
-        }
-
-        @Override
-        public Set<String> breaks() {
-            return breaks;
-        }
-
-        @Override
-        public String flaw() {
-            return flaw;
+            super(name, breaks, flaw);
         }
 
         /** The build facet, given the reference's; the reference's by default. */
@@ -81,32 +57,20 @@ public final class IcebergDataMutants {
             return reference;
         }
 
+        /** The query facet, given the reference's; the reference's by default. */
         IcebergIndexQuerying query(IcebergIndexQuerying reference) {
             return reference;
         }
 
         @Override
-        public TckEngine start() {
-            TckEngine reference = new ReferenceEngine();
-            IcebergIndexBuilding build = build(reference.facet(IcebergIndexBuilding.class));
-            IcebergIndexQuerying query = query(reference.facet(IcebergIndexQuerying.class));
-            return new TckEngine() {
-                @Override
-                public EngineInfo info() {
-                    return new EngineInfo(name, "0", reference.info().capabilities());
-                }
-
-                @Override
-                public <F extends Facet> F facet(Class<F> type) {
-                    if (type == IcebergIndexBuilding.class) {
-                        return type.cast(build);
-                    }
-                    if (type == IcebergIndexQuerying.class) {
-                        return type.cast(query);
-                    }
-                    return reference.facet(type);
-                }
-            };
+        protected <F extends Facet> F facet(Class<F> type, F original) {
+            if (type == IcebergIndexBuilding.class) {
+                return type.cast(build(IcebergIndexBuilding.class.cast(original)));
+            }
+            if (type == IcebergIndexQuerying.class) {
+                return type.cast(query(IcebergIndexQuerying.class.cast(original)));
+            }
+            return original;
         }
     }
 

@@ -16,12 +16,9 @@ import dev.tableindex.proto.tck.ReadIndexMetadataRequest;
 import dev.tableindex.proto.tck.ReadIndexMetadataResult;
 import dev.tableindex.proto.tck.ValidateIndexMetadataRequest;
 import dev.tableindex.proto.tck.ValidateIndexMetadataResult;
-import dev.tableindex.tck.api.EngineInfo;
 import dev.tableindex.tck.api.Facet;
 import dev.tableindex.tck.api.IcebergIndexCommits;
 import dev.tableindex.tck.api.IcebergIndexMetadata;
-import dev.tableindex.tck.api.TckEngine;
-import dev.tableindex.tck.engine.ReferenceEngine;
 import dev.tableindex.tck.engine.ReferenceIcebergIndexMetadata;
 import java.io.IOException;
 import java.io.UncheckedIOException;
@@ -44,30 +41,9 @@ public final class IcebergMutants {
     }
 
     /** The reference engine with its Iceberg facets replaced. */
-    abstract static class Base implements MutantEngine {
-        private final String name;
-        private final Set<String> breaks;
-        private final String flaw;
-
+    abstract static class Base extends ReferenceMutant {
         Base(String name, Set<String> breaks, String flaw) {
-            this.name = name;
-            this.breaks = breaks;
-            this.flaw = flaw;
-        }
-
-        @Override
-        public String name() {
-            return name;
-        }
-
-        @Override
-        public Set<String> breaks() {
-            return breaks;
-        }
-
-        @Override
-        public String flaw() {
-            return flaw;
+            super(name, breaks, flaw);
         }
 
         /** The metadata facet of this mutant, given the reference one. */
@@ -81,28 +57,14 @@ public final class IcebergMutants {
         }
 
         @Override
-        public TckEngine start() {
-            ReferenceEngine reference = new ReferenceEngine();
-            IcebergIndexMetadata metadata = metadata(reference.facet(IcebergIndexMetadata.class));
-            IcebergIndexCommits commits = commits(reference.facet(IcebergIndexCommits.class));
-            return new TckEngine() {
-                @Override
-                public EngineInfo info() {
-                    EngineInfo info = reference.info();
-                    return new EngineInfo(name, info.version(), info.capabilities());
-                }
-
-                @Override
-                public <F extends Facet> F facet(Class<F> type) {
-                    if (type == IcebergIndexMetadata.class) {
-                        return type.cast(metadata);
-                    }
-                    if (type == IcebergIndexCommits.class) {
-                        return type.cast(commits);
-                    }
-                    return reference.facet(type);
-                }
-            };
+        protected <F extends Facet> F facet(Class<F> type, F original) {
+            if (type == IcebergIndexMetadata.class) {
+                return type.cast(metadata(IcebergIndexMetadata.class.cast(original)));
+            }
+            if (type == IcebergIndexCommits.class) {
+                return type.cast(commits(IcebergIndexCommits.class.cast(original)));
+            }
+            return original;
         }
     }
 

@@ -34,14 +34,11 @@ import dev.tableindex.proto.tck.QueryListIndexRequest;
 import dev.tableindex.proto.tck.QueryListIndexResult;
 import dev.tableindex.proto.tck.Truth;
 import dev.tableindex.tck.api.AnyElementEvaluator;
-import dev.tableindex.tck.api.EngineInfo;
 import dev.tableindex.tck.api.Facet;
 import dev.tableindex.tck.api.KeyEncoder;
 import dev.tableindex.tck.api.ListElementIndexer;
-import dev.tableindex.tck.api.TckEngine;
 import dev.tableindex.tck.engine.ListIndexProtos;
 import dev.tableindex.tck.engine.ProtoKeyValues;
-import dev.tableindex.tck.engine.ReferenceEngine;
 import java.io.ByteArrayOutputStream;
 import java.nio.charset.StandardCharsets;
 import java.util.ArrayList;
@@ -66,31 +63,11 @@ public final class ListIndexMutants {
     }
 
     /** The reference engine whose key_encoding, any_element and list_element_index facets a mutant may override. */
-    public abstract static class ReferenceMutant implements MutantEngine {
-        final ReferenceEngine reference = new ReferenceEngine();
-        private final String name;
-        private final String flaw;
-        private final Set<String> breaks;
+    abstract static class Base extends ReferenceMutant {
+        private final Facets facets = new Facets();
 
-        ReferenceMutant(String name, String flaw, String... breaks) {
-            this.name = name;
-            this.flaw = flaw;
-            this.breaks = Set.of(breaks);
-        }
-
-        @Override
-        public String name() {
-            return name;
-        }
-
-        @Override
-        public String flaw() {
-            return flaw;
-        }
-
-        @Override
-        public Set<String> breaks() {
-            return breaks;
+        Base(String name, String flaw, String... breaks) {
+            super(name, Set.of(breaks), flaw);
         }
 
         EncodeKeyResult encodeKey(EncodeKeyRequest request) {
@@ -109,11 +86,16 @@ public final class ListIndexMutants {
             return reference.queryListIndex(request);
         }
 
+        @Override
+        protected <F extends Facet> F facet(Class<F> type, F original) {
+            return type.isInstance(facets) ? type.cast(facets) : original;
+        }
+
         /** The facets this mutant overrides, in one object. */
         private final class Facets implements KeyEncoder, AnyElementEvaluator, ListElementIndexer {
             @Override
             public EncodeKeyResult encodeKey(EncodeKeyRequest request) {
-                return ReferenceMutant.this.encodeKey(request);
+                return Base.this.encodeKey(request);
             }
 
             @Override
@@ -123,41 +105,25 @@ public final class ListIndexMutants {
 
             @Override
             public EvaluateAnyElementResult evaluateAnyElement(EvaluateAnyElementRequest request) {
-                return ReferenceMutant.this.evaluateAnyElement(request);
+                return Base.this.evaluateAnyElement(request);
             }
 
             @Override
             public BuildListIndexResult buildListIndex(BuildListIndexRequest request) {
-                return ReferenceMutant.this.buildListIndex(request);
+                return Base.this.buildListIndex(request);
             }
 
             @Override
             public QueryListIndexResult queryListIndex(QueryListIndexRequest request) {
-                return ReferenceMutant.this.queryListIndex(request);
+                return Base.this.queryListIndex(request);
             }
-        }
-
-        @Override
-        public TckEngine start() {
-            Facets facets = new Facets();
-            return new TckEngine() {
-                @Override
-                public EngineInfo info() {
-                    return new EngineInfo(name, "0", reference.info().capabilities());
-                }
-
-                @Override
-                public <F extends Facet> F facet(Class<F> type) {
-                    return type.isInstance(facets) ? type.cast(facets) : reference.facet(type);
-                }
-            };
         }
     }
 
     // ===================================================================== key encoding
 
     /** Encodes each key as the reference does, then lets the mutant change one key's bytes or how keys are joined. */
-    abstract static class KeyMutant extends ReferenceMutant {
+    abstract static class KeyMutant extends Base {
         KeyMutant(String name, String flaw, String... breaks) {
             super(name, flaw, breaks);
         }
@@ -414,7 +380,7 @@ public final class ListIndexMutants {
     // ===================================================================== the index writer
 
     /** Builds as the reference does, then changes one thing about what it wrote. */
-    abstract static class WriterMutant extends ReferenceMutant {
+    abstract static class WriterMutant extends Base {
         WriterMutant(String name, String flaw, String... breaks) {
             super(name, flaw, breaks);
         }
@@ -647,7 +613,7 @@ public final class ListIndexMutants {
     }
 
     /** Changes the key list before building, where the reference would refuse it. */
-    abstract static class KeyListMutant extends ReferenceMutant {
+    abstract static class KeyListMutant extends Base {
         KeyListMutant(String name, String flaw, String... breaks) {
             super(name, flaw, breaks);
         }
@@ -697,7 +663,7 @@ public final class ListIndexMutants {
     // ===================================================================== the reader
 
     /** Changes what the reader is handed (the table or the index) before it answers, as a reader's bug would read it. */
-    abstract static class ReaderMutant extends ReferenceMutant {
+    abstract static class ReaderMutant extends Base {
         ReaderMutant(String name, String flaw, String... breaks) {
             super(name, flaw, breaks);
         }
@@ -838,7 +804,7 @@ public final class ListIndexMutants {
     }
 
     /** Answers as the reference does, then changes the rows. */
-    abstract static class AnswerMutant extends ReferenceMutant {
+    abstract static class AnswerMutant extends Base {
         AnswerMutant(String name, String flaw, String... breaks) {
             super(name, flaw, breaks);
         }
@@ -1003,7 +969,7 @@ public final class ListIndexMutants {
         }
     }
 
-    public static final class NotWithNullLiteral extends ReferenceMutant {
+    public static final class NotWithNullLiteral extends Base {
         public NotWithNullLiteral() {
             super("mutant-not-with-null-literal", "answers NOT any_element from the index when IN holds a NULL literal, reading IN (x, NULL)"
                     + " as IN (x)", "LEI-R094");
@@ -1018,7 +984,7 @@ public final class ListIndexMutants {
         }
     }
 
-    public static final class ElementsMatchKeysSeparately extends ReferenceMutant {
+    public static final class ElementsMatchKeysSeparately extends Base {
         public ElementsMatchKeysSeparately() {
             super("mutant-elements-match-keys-separately", "finds rows where each conjunct is TRUE on some element, not all on one",
                     "LEI-R002");
@@ -1046,7 +1012,7 @@ public final class ListIndexMutants {
     // ===================================================================== any_element
 
     /** Evaluates any_element element by element, with the mutant's rule for combining them. */
-    abstract static class AnyElementMutant extends ReferenceMutant {
+    abstract static class AnyElementMutant extends Base {
         AnyElementMutant(String name, String flaw, String... breaks) {
             super(name, flaw, breaks);
         }
@@ -1145,7 +1111,7 @@ public final class ListIndexMutants {
     }
 
     /** Evaluates another predicate text than the one asked, as a reader with one rewriting bug. */
-    abstract static class RewritingMutant extends ReferenceMutant {
+    abstract static class RewritingMutant extends Base {
         RewritingMutant(String name, String flaw, String... breaks) {
             super(name, flaw, breaks);
         }
@@ -1181,7 +1147,7 @@ public final class ListIndexMutants {
         }
     }
 
-    public static final class UnknownFieldUnderNot extends ReferenceMutant {
+    public static final class UnknownFieldUnderNot extends Base {
         public UnknownFieldUnderNot() {
             super("mutant-unknown-field-under-not", "evaluates NOT any_element over a field the element does not have as NULL"
                     + " instead of refusing it", "LEI-R084");

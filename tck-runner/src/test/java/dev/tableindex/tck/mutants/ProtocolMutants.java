@@ -8,12 +8,9 @@ import dev.tableindex.proto.tck.PageDataRow;
 import dev.tableindex.proto.tck.Reply;
 import dev.tableindex.proto.tck.Result;
 import dev.tableindex.proto.tck.Truth;
-import dev.tableindex.tck.api.EngineInfo;
-import dev.tableindex.tck.api.Facet;
 import dev.tableindex.tck.api.ProtocolJson;
 import dev.tableindex.tck.api.TckEngine;
 import dev.tableindex.tck.engine.EngineServer;
-import dev.tableindex.tck.engine.ReferenceEngine;
 import dev.tableindex.tck.engine.SubprocessEngine;
 import java.io.BufferedReader;
 import java.io.FileDescriptor;
@@ -44,7 +41,7 @@ public final class ProtocolMutants {
         // stdout belongs to the protocol: anything else printed there would corrupt it
         PrintStream protocol = new PrintStream(new FileOutputStream(FileDescriptor.out), true, StandardCharsets.UTF_8);
         System.setOut(System.err);
-        try (TckEngine engine = mutant.reference()) {
+        try (TckEngine engine = mutant.served()) {
             EngineServer server = new EngineServer(engine, protocol);
             protocol.println(server.handshake());
             BufferedReader in = new BufferedReader(new InputStreamReader(System.in, StandardCharsets.UTF_8));
@@ -57,30 +54,9 @@ public final class ProtocolMutants {
     }
 
     /** A reference engine behind the protocol, with one field of one reply type corrupted. */
-    public abstract static class ProtocolMutant implements MutantEngine {
-        private final String name;
-        private final Set<String> breaks;
-        private final String flaw;
-
+    public abstract static class ProtocolMutant extends ReferenceMutant {
         protected ProtocolMutant(String name, Set<String> breaks, String flaw) {
-            this.name = name;
-            this.breaks = Set.copyOf(breaks);
-            this.flaw = flaw;
-        }
-
-        @Override
-        public String name() {
-            return name;
-        }
-
-        @Override
-        public Set<String> breaks() {
-            return breaks;
-        }
-
-        @Override
-        public String flaw() {
-            return flaw;
+            super(name, breaks, flaw);
         }
 
         /** The result as this mutant sends it: one field of one result type changed, every other result as is. */
@@ -99,25 +75,12 @@ public final class ProtocolMutants {
                     Duration.ofSeconds(30));
         }
 
-        /** The reference engine under the mutant's name, so that the handshake says who answers. */
-        TckEngine reference() {
-            ReferenceEngine reference = new ReferenceEngine();
-            return new TckEngine() {
-                @Override
-                public EngineInfo info() {
-                    return new EngineInfo(name, "0", reference.info().capabilities());
-                }
-
-                @Override
-                public <F extends Facet> F facet(Class<F> type) {
-                    return reference.facet(type);
-                }
-
-                @Override
-                public void close() {
-                    reference.close();
-                }
-            };
+        /**
+         * The engine the proxy serves: the reference under the mutant's name, so that the handshake says who
+         * answers; the corruption is done on the wire, not in a facet.
+         */
+        TckEngine served() {
+            return super.start();
         }
 
         String corruptLine(String replyLine) throws InvalidProtocolBufferException {

@@ -23,13 +23,10 @@ import dev.tableindex.proto.tck.ReadManifestRequest;
 import dev.tableindex.proto.tck.ReadManifestResult;
 import dev.tableindex.proto.tck.RefusalReason;
 import dev.tableindex.proto.tck.TableOperation;
-import dev.tableindex.tck.api.EngineInfo;
 import dev.tableindex.tck.api.EngineRefusal;
 import dev.tableindex.tck.api.Facet;
 import dev.tableindex.tck.api.ManifestReading;
 import dev.tableindex.tck.api.TableLifecycle;
-import dev.tableindex.tck.api.TckEngine;
-import dev.tableindex.tck.engine.ReferenceEngine;
 import dev.tableindex.tck.golden.KitCommits;
 import java.io.IOException;
 import java.io.UncheckedIOException;
@@ -648,31 +645,9 @@ public final class TableMutants {
     }
 
     /** The reference engine's table facet, with one misstep: after an operation, before a read, or in apply. */
-    abstract static class TableMutant implements MutantEngine {
-        private final String name;
-        private final Set<String> breaks;
-        private final String flaw;
-        private final ReferenceEngine reference = new ReferenceEngine();
-
+    abstract static class TableMutant extends ReferenceMutant {
         TableMutant(String name, Set<String> breaks, String flaw) {
-            this.name = name;
-            this.breaks = breaks;
-            this.flaw = flaw;
-        }
-
-        @Override
-        public String name() {
-            return name;
-        }
-
-        @Override
-        public Set<String> breaks() {
-            return breaks;
-        }
-
-        @Override
-        public String flaw() {
-            return flaw;
+            super(name, breaks, flaw);
         }
 
         /** What the mutant does after the reference committed {@code operation}; {@code before} is the version read. */
@@ -689,9 +664,12 @@ public final class TableMutants {
         }
 
         @Override
-        public TckEngine start() {
-            TableLifecycle tables = reference.facet(TableLifecycle.class);
-            TableLifecycle mutant = new TableLifecycle() {
+        protected <F extends Facet> F facet(Class<F> type, F original) {
+            return type == TableLifecycle.class ? type.cast(lifecycle(TableLifecycle.class.cast(original))) : original;
+        }
+
+        private TableLifecycle lifecycle(TableLifecycle tables) {
+            return new TableLifecycle() {
                 @Override
                 public ApplyTableOperationResult apply(ApplyTableOperationRequest request) {
                     Path root = Path.of(request.getDatasetPath());
@@ -716,46 +694,13 @@ public final class TableMutants {
                     return tables.countRows(request);
                 }
             };
-            return new TckEngine() {
-                @Override
-                public EngineInfo info() {
-                    return new EngineInfo(name, "0", reference.info().capabilities());
-                }
-
-                @Override
-                public <F extends Facet> F facet(Class<F> type) {
-                    return type == TableLifecycle.class ? type.cast(mutant) : reference.facet(type);
-                }
-            };
         }
     }
 
     /** The reference engine with its manifest results changed by {@link #change}. */
-    abstract static class ManifestMutant implements MutantEngine {
-        private final String name;
-        private final Set<String> breaks;
-        private final String flaw;
-        private final ReferenceEngine reference = new ReferenceEngine();
-
+    abstract static class ManifestMutant extends ReferenceMutant {
         ManifestMutant(String name, Set<String> breaks, String flaw) {
-            this.name = name;
-            this.breaks = breaks;
-            this.flaw = flaw;
-        }
-
-        @Override
-        public String name() {
-            return name;
-        }
-
-        @Override
-        public Set<String> breaks() {
-            return breaks;
-        }
-
-        @Override
-        public String flaw() {
-            return flaw;
+            super(name, breaks, flaw);
         }
 
         ReadManifestResult change(ReadManifestResult result) {
@@ -767,19 +712,8 @@ public final class TableMutants {
         }
 
         @Override
-        public TckEngine start() {
-            ManifestReading reading = this::read;
-            return new TckEngine() {
-                @Override
-                public EngineInfo info() {
-                    return new EngineInfo(name, "0", reference.info().capabilities());
-                }
-
-                @Override
-                public <F extends Facet> F facet(Class<F> type) {
-                    return type == ManifestReading.class ? type.cast(reading) : reference.facet(type);
-                }
-            };
+        protected <F extends Facet> F facet(Class<F> type, F original) {
+            return type == ManifestReading.class ? type.cast((ManifestReading) this::read) : original;
         }
     }
 }
