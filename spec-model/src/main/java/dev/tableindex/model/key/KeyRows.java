@@ -76,17 +76,22 @@ public final class KeyRows {
     public byte[] startRows() {
         int[] offsets = this.offsets;
         long start = 0;
+        boolean rowOverflow = false;
         for (int i = 1; i <= count; i++) {
             int length = offsets[i];
+            // a negative length is one tuple's int sum overflowing (several keys near MAX_VALUE_LENGTH)
+            rowOverflow |= length < 0;
             offsets[i] = (int) start;
             start += length;
         }
-        long total = start;
+        long total = rowOverflow ? Long.MAX_VALUE : start;
         if (total > Integer.MAX_VALUE - 8) {
             int rows = count;
             clear();
-            throw new IllegalArgumentException("a batch of " + rows + " key tuples takes " + total
-                    + " bytes, more than one array holds; encode fewer rows per batch");
+            throw new IllegalArgumentException(rowOverflow
+                    ? "a key tuple of this batch takes more bytes than one array holds"
+                    : "a batch of " + rows + " key tuples takes " + total
+                            + " bytes, more than one array holds; encode fewer rows per batch");
         }
         if (bytes.length < total) {
             bytes = new byte[(int) Math.min(Integer.MAX_VALUE - 8, Math.max(total, bytes.length * 2L))];
