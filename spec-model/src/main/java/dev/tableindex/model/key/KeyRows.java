@@ -11,7 +11,8 @@ import java.util.Arrays;
  * <p>An encoder fills it in two passes: {@link #lengthsFor(int, int)} gives the offsets array to hold each
  * tuple's length at {@code [i + 1]}; {@link #startRows()} turns the lengths into each tuple's start,
  * still at {@code [i + 1]}, which the encoder advances as it writes (column by column) until it is the
- * tuple's end, i.e. the next tuple's start.
+ * tuple's end, i.e. the next tuple's start. When every key is fixed-width, {@link #fixedRows(int, int)}
+ * sets the offsets at once and the encoder writes at {@code i * each}.
  */
 public final class KeyRows {
     private byte[] bytes = new byte[0];
@@ -58,13 +59,33 @@ public final class KeyRows {
      * {@code [i + 1]}, each set to {@code each} (the bytes every tuple takes whatever its values).
      */
     public int[] lengthsFor(int rows, int each) {
-        if (offsets.length < rows + 1) {
-            offsets = new int[(int) Math.max(rows + 1L, Math.min(Integer.MAX_VALUE - 8, offsets.length * 2L))];
-        }
+        growOffsets(rows);
         offsets[0] = 0;
         Arrays.fill(offsets, 1, rows + 1, each);
         count = rows;
         return offsets;
+    }
+
+    /**
+     * Starts a batch of {@code rows} tuples that all take {@code each} bytes (every key fixed-width): the
+     * offsets are final at once ({@code i * each}), so the encoder writes tuple {@code i} at
+     * {@code i * each} without cursors. Returns the byte array to write into.
+     *
+     * @throws IllegalArgumentException when the batch would not fit one Java array
+     */
+    public byte[] fixedRows(int rows, int each) {
+        long total = (long) rows * each;
+        if (total > Integer.MAX_VALUE - 8) {
+            clear();
+            throw batchTooLarge(rows, total);
+        }
+        growOffsets(rows);
+        int[] offsets = this.offsets;
+        for (int i = 0, at = 0; i <= rows; i++, at += each) {
+            offsets[i] = at;
+        }
+        count = rows;
+        return room(total);
     }
 
     /**
@@ -88,11 +109,24 @@ public final class KeyRows {
         if (total > Integer.MAX_VALUE - 8) {
             int rows = count;
             clear();
-            throw new IllegalArgumentException(rowOverflow
-                    ? "a key tuple of this batch takes more bytes than one array holds"
-                    : "a batch of " + rows + " key tuples takes " + total
-                            + " bytes, more than one array holds; encode fewer rows per batch");
+            throw rowOverflow ? new IllegalArgumentException("a key tuple of this batch takes more bytes than one array holds")
+                    : batchTooLarge(rows, total);
         }
+        return room(total);
+    }
+
+    private static IllegalArgumentException batchTooLarge(int rows, long total) {
+        return new IllegalArgumentException("a batch of " + rows + " key tuples takes " + total
+                + " bytes, more than one array holds; encode fewer rows per batch");
+    }
+
+    private void growOffsets(int rows) {
+        if (offsets.length < rows + 1) {
+            offsets = new int[(int) Math.max(rows + 1L, Math.min(Integer.MAX_VALUE - 8, offsets.length * 2L))];
+        }
+    }
+
+    private byte[] room(long total) {
         if (bytes.length < total) {
             bytes = new byte[(int) Math.min(Integer.MAX_VALUE - 8, Math.max(total, bytes.length * 2L))];
         }

@@ -40,6 +40,14 @@ public final class KeyWriter {
         return size;
     }
 
+    /** Drops the bytes after the first {@code length} (e.g. a tuple that failed half-way). */
+    public void truncate(int length) {
+        if (length < 0 || length > size) {
+            throw new IndexOutOfBoundsException("truncate to " + length + " bytes of " + size);
+        }
+        size = length;
+    }
+
     /** The internal buffer: bytes {@code [0, size())} are the encoding so far. */
     public byte[] buffer() {
         return buffer;
@@ -94,16 +102,21 @@ public final class KeyWriter {
 
     /** A non-null string (its UTF-8 bytes) or binary value. */
     public void writeBytes(byte[] value, int offset, int length) {
+        words.value = value;
+        words.offset = offset;
+        writeBytes(length, words);
+        words.value = null;
+    }
+
+    /** A non-null string or binary value of {@code length} bytes, read from {@code source} as words. */
+    public void writeBytes(int length, KeyBytes.WordSource source) {
         if (length == 0) {
             ensure(1);
             buffer[size++] = KeyBytes.EMPTY;
             return;
         }
         ensure(KeyBytes.encodedLength(length));
-        words.value = value;
-        words.offset = offset;
-        size = KeyBytes.putBlocks(buffer, size, length, words);
-        words.value = null;
+        size = KeyBytes.putBlocks(buffer, size, length, source);
     }
 
     /** Appends bytes that are already encoded keys (e.g. a row of {@link KeyRows}). */

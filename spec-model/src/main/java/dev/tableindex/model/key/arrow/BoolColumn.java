@@ -2,6 +2,7 @@ package dev.tableindex.model.key.arrow;
 
 import dev.tableindex.model.key.KeyBytes;
 import dev.tableindex.model.key.KeyType;
+import dev.tableindex.model.key.KeyWriter;
 import org.apache.arrow.memory.util.MemoryUtil;
 import org.apache.arrow.vector.BitVector;
 
@@ -28,6 +29,21 @@ final class BoolColumn extends FixedWidthColumn {
             out[at] = KeyBytes.VALID;
             out[at + 1] = (byte) (MemoryUtil.getByte(data + (row >>> 3)) >> (row & 7) & 1);
             cursors[i + 1] = at + 2;
+        }
+    }
+
+    @Override
+    void writeValue(int row, KeyWriter out) {
+        out.writeBool((MemoryUtil.getByte(data + (row >>> 3)) >> (row & 7) & 1) != 0);
+    }
+
+    @Override
+    void writeValuesAt(int from, int count, byte[] out, int position, int stride) {
+        long data = this.data;
+        for (int i = 0, at = position; i < count; i++, at += stride) {
+            int row = from + i;
+            out[at] = KeyBytes.VALID;
+            out[at + 1] = (byte) (MemoryUtil.getByte(data + (row >>> 3)) >> (row & 7) & 1);
         }
     }
 }

@@ -2,6 +2,7 @@ package dev.tableindex.model.key.arrow;
 
 import dev.tableindex.model.key.KeyBytes;
 import dev.tableindex.model.key.KeyType;
+import dev.tableindex.model.key.KeyWriter;
 import java.util.Arrays;
 import org.apache.arrow.vector.FieldVector;
 
@@ -37,6 +38,36 @@ abstract class FixedWidthColumn extends KeyColumn {
         }
     }
 
+    /**
+     * The batch when every key is fixed-width: row {@code from + i}'s key goes at {@code position + i * stride}
+     * (its tuple's start plus the widths of the keys before it), with no cursors to read or advance.
+     */
+    final void writeAt(int from, int count, Validity parent, byte[] out, int position, int stride) {
+        writeValuesAt(from, count, out, position, stride);
+        if (!noNulls(parent)) {
+            for (int i = 0, at = position; i < count; i++, at += stride) {
+                if (!isValid(parent, from + i)) {
+                    Arrays.fill(out, at, at + 1 + width, KeyBytes.NULL);
+                }
+            }
+        }
+    }
+
+    @Override
+    final void writeRow(int row, boolean structValid, KeyWriter out) {
+        if (structValid && validity.isValid(row)) {
+            writeValue(row, out);
+        } else {
+            out.writeNull(type.kind());
+        }
+    }
+
+    /** Appends row {@code row}'s value (it is valid). */
+    abstract void writeValue(int row, KeyWriter out);
+
     /** Writes rows {@code [from, from + count)} as values, each at and advancing {@code cursors[1 + i]}. */
     abstract void writeValues(int from, int count, byte[] out, int[] cursors);
+
+    /** Writes rows {@code [from, from + count)} as values, row {@code from + i} at {@code position + i * stride}. */
+    abstract void writeValuesAt(int from, int count, byte[] out, int position, int stride);
 }

@@ -2,6 +2,7 @@ package dev.tableindex.model.key.arrow;
 
 import dev.tableindex.model.key.KeyBytes;
 import dev.tableindex.model.key.KeyType;
+import dev.tableindex.model.key.KeyWriter;
 import dev.tableindex.model.key.KeyType.Kind;
 import org.apache.arrow.memory.util.MemoryUtil;
 import org.apache.arrow.vector.BaseFixedWidthVector;
@@ -36,6 +37,31 @@ final class FloatColumn extends FixedWidthColumn {
                 out[at] = KeyBytes.VALID;
                 KeyBytes.putLong(out, at + 1, KeyBytes.orderedDoubleBits(MemoryUtil.getLong(values + ((long) i << 3))));
                 cursors[i + 1] = at + 9;
+            }
+        }
+    }
+
+    @Override
+    void writeValue(int row, KeyWriter out) {
+        if (width == 4) {
+            out.writeFloatBits(MemoryUtil.getInt(data + ((long) row << 2)));
+        } else {
+            out.writeDoubleBits(MemoryUtil.getLong(data + ((long) row << 3)));
+        }
+    }
+
+    @Override
+    void writeValuesAt(int from, int count, byte[] out, int position, int stride) {
+        long values = data + (long) from * width;
+        if (width == 4) {
+            for (int i = 0, at = position; i < count; i++, at += stride) {
+                out[at] = KeyBytes.VALID;
+                KeyBytes.putInt(out, at + 1, KeyBytes.orderedFloatBits(MemoryUtil.getInt(values + ((long) i << 2))));
+            }
+        } else {
+            for (int i = 0, at = position; i < count; i++, at += stride) {
+                out[at] = KeyBytes.VALID;
+                KeyBytes.putLong(out, at + 1, KeyBytes.orderedDoubleBits(MemoryUtil.getLong(values + ((long) i << 3))));
             }
         }
     }

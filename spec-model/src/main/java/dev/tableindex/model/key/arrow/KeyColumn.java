@@ -1,6 +1,7 @@
 package dev.tableindex.model.key.arrow;
 
 import dev.tableindex.model.key.KeyType;
+import dev.tableindex.model.key.KeyWriter;
 import org.apache.arrow.vector.FieldVector;
 
 /**
@@ -65,6 +66,14 @@ abstract class KeyColumn {
      * past it; a row is null when {@code parent} (the struct) or this column says so.
      */
     abstract void write(int from, int count, Validity parent, byte[] out, int[] cursors);
+
+    /**
+     * Appends row {@code row}'s key to {@code out} after {@code bind(row, 1)}: one tuple on its own
+     * ({@link StructKeyEncoder#encodeRow}), null when {@code structValid} is false or the value is null.
+     *
+     * @throws ArrowDataException when the row's offsets or view contradict the layout
+     */
+    abstract void writeRow(int row, boolean structValid, KeyWriter out);
 
     boolean noNulls(Validity parent) {
         return parent.allValid() && validity.allValid();

@@ -2,6 +2,7 @@ package dev.tableindex.model.key.arrow;
 
 import dev.tableindex.model.key.KeyBytes;
 import dev.tableindex.model.key.KeyType;
+import dev.tableindex.model.key.KeyWriter;
 import org.apache.arrow.memory.ArrowBuf;
 import org.apache.arrow.memory.util.MemoryUtil;
 import org.apache.arrow.vector.BaseLargeVariableWidthVector;
@@ -41,9 +42,7 @@ final class LargeOffsetBytesColumn extends KeyColumn {
         boolean noNulls = noNulls(parent);
         long at = offsets + (long) from * WIDTH;
         long start = MemoryUtil.getLong(at);
-        if (start < 0) {
-            throw new ArrowDataException("field '" + name() + "': row " + from + " starts at offset " + start);
-        }
+        OffsetChecks.checkStart(name(), from, start);
         for (int i = 0; i < count; i++) {
             long end = MemoryUtil.getLong(at + (long) (i + 1) * WIDTH);
             long length = end - start;
@@ -54,6 +53,19 @@ final class LargeOffsetBytesColumn extends KeyColumn {
             start = end;
         }
         OffsetChecks.checkEnd(name(), from + count - 1, start, dataEnd - data);
+    }
+
+    @Override
+    void writeRow(int row, boolean structValid, KeyWriter out) {
+        long at = offsets + (long) row * WIDTH;
+        long start = MemoryUtil.getLong(at);
+        long end = MemoryUtil.getLong(at + WIDTH);
+        OffsetChecks.checkRow(name(), row, start, end, dataEnd - data); // a null row's offsets too, as in a batch
+        if (!structValid || !validity.isValid(row)) {
+            out.writeNull(type.kind());
+            return;
+        }
+        out.writeBytes((int) (end - start), words.at(data + start, dataEnd));
     }
 
     @Override

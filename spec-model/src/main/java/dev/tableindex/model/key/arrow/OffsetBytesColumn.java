@@ -2,6 +2,7 @@ package dev.tableindex.model.key.arrow;
 
 import dev.tableindex.model.key.KeyBytes;
 import dev.tableindex.model.key.KeyType;
+import dev.tableindex.model.key.KeyWriter;
 import org.apache.arrow.memory.ArrowBuf;
 import org.apache.arrow.memory.util.MemoryUtil;
 import org.apache.arrow.vector.BaseVariableWidthVector;
@@ -42,9 +43,7 @@ final class OffsetBytesColumn extends KeyColumn {
         boolean noNulls = noNulls(parent);
         long at = offsets + (long) from * WIDTH;
         int start = MemoryUtil.getInt(at);
-        if (start < 0) {
-            throw new ArrowDataException("field '" + name() + "': row " + from + " starts at offset " + start);
-        }
+        OffsetChecks.checkStart(name(), from, start);
         for (int i = 0; i < count; i++) {
             int end = MemoryUtil.getInt(at + (long) (i + 1) * WIDTH);
             int length = end - start;
@@ -55,6 +54,19 @@ final class OffsetBytesColumn extends KeyColumn {
             start = end;
         }
         OffsetChecks.checkEnd(name(), from + count - 1, start, dataEnd - data);
+    }
+
+    @Override
+    void writeRow(int row, boolean structValid, KeyWriter out) {
+        long at = offsets + (long) row * WIDTH;
+        int start = MemoryUtil.getInt(at);
+        int end = MemoryUtil.getInt(at + WIDTH);
+        OffsetChecks.checkRow(name(), row, start, end, dataEnd - data); // a null row's offsets too, as in a batch
+        if (!structValid || !validity.isValid(row)) {
+            out.writeNull(type.kind());
+            return;
+        }
+        out.writeBytes((end - start), words.at(data + start, dataEnd));
     }
 
     @Override

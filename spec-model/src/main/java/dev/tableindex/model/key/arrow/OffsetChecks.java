@@ -7,6 +7,22 @@ final class OffsetChecks {
     private OffsetChecks() {
     }
 
+    /** The batch's (or the row's) first offset is not negative. */
+    static void checkStart(String field, int row, long start) {
+        if (start < 0) {
+            throw new ArrowDataException("field '" + field + "': row " + row + " starts at offset " + start);
+        }
+    }
+
+    /** One row's offsets, for a key encoded on its own: the checks a batch makes, for that row. */
+    static void checkRow(String field, int row, long start, long end, long capacity) {
+        checkStart(field, row, start);
+        if (end < start || end - start > KeyBytes.MAX_VALUE_LENGTH) {
+            throw badLength(field, row, start, end);
+        }
+        checkEnd(field, row, end, capacity);
+    }
+
     static ArrowDataException badLength(String field, int row, long start, long end) {
         if (end < start) {
             return new ArrowDataException("field '" + field + "': offsets decrease at row " + row + " (" + start

@@ -25,10 +25,13 @@ import org.apache.arrow.vector.complex.StructVector;
  * <p>{@link #encodeBatch} works as arrow-row's {@code RowConverter} does, into a reused {@link KeyRows}:
  * first it sizes every tuple (fixed-width keys take 1 + W, variable-width ones their padded length),
  * checking on the way that the batch's Arrow buffers cover its rows and that offsets only increase and
- * stay within their data; then each key, column by column, writes its values at the tuples' cursors.
+ * stay within their data; then each key, column by column, writes its values at the tuples' cursors
+ * (when every key is fixed-width, every tuple has the same length and each key its fixed place: no
+ * sizing and no cursors).
  * Because every read was checked for the batch, the buffers are then read by address (Arrow's
  * {@code MemoryUtil}), without a check per value and without turning Arrow's bounds checks off globally.
- * Bad buffers give an {@link ArrowDataException}. {@link #encodeRow} is a batch of one.
+ * Bad buffers give an {@link ArrowDataException}. {@link #encodeRow} makes the same checks for its one
+ * row and writes with the same column writers straight into a {@link KeyWriter}.
  *
  * <p>The child vectors are held, their buffers looked up on each batch, so the encoder stays valid when
  * the vectors are refilled or reloaded (same vector objects); nothing may write them during a batch. One
@@ -39,8 +42,8 @@ public final class StructKeyEncoder {
     private final List<KeyType> types;
     private final KeyColumn[] columns;
     private final int fixedLength;
+    private final boolean allFixedWidth;
     private final Validity structValidity = new Validity();
-    private final KeyRows single = new KeyRows();
 
     /** Keys are the struct's children named {@code keyFields}, in that order. */
     public StructKeyEncoder(StructVector struct, List<String> keyFields) {
@@ -60,11 +63,14 @@ public final class StructKeyEncoder {
         this.columns = new KeyColumn[children.length];
         List<KeyType> keyTypes = new ArrayList<>(children.length);
         int fixed = 0;
+        boolean allFixed = true;
         for (int k = 0; k < children.length; k++) {
             columns[k] = column(children[k]);
             keyTypes.add(columns[k].type);
+            allFixed &= columns[k].fixedLength() != KeyColumn.VARIABLE;
             fixed += Math.max(0, columns[k].fixedLength());
         }
+        this.allFixedWidth = allFixed;
         this.types = Collections.unmodifiableList(keyTypes);
         this.fixedLength = fixed;
     }
@@ -83,14 +89,15 @@ public final class StructKeyEncoder {
      * @throws IndexOutOfBoundsException when the rows are not rows of the struct
      */
     public KeyRows encodeBatch(int from, int count, KeyRows rows) {
-        if (from < 0 || count < 0 || from > struct.getValueCount() - count) {
-            throw new IndexOutOfBoundsException("rows " + from + " to " + (from + (long) count - 1) + " of the struct '"
-                    + struct.getName() + "', which has " + struct.getValueCount());
-        }
+        checkRows(from, count);
         try {
             structValidity.bind(struct.getValidityBuffer(), from, count, struct.getName());
             for (KeyColumn column : columns) {
                 column.bind(from, count);
+            }
+            if (allFixedWidth) {
+                writeFixedWidth(from, count, rows.fixedRows(count, fixedLength));
+                return rows;
             }
             int[] cursors = rows.lengthsFor(count, fixedLength);
             for (KeyColumn column : columns) {
@@ -109,15 +116,48 @@ public final class StructKeyEncoder {
         return rows;
     }
 
-    /** Appends row {@code row}'s tuple to {@code out} (no reset: call {@link KeyWriter#reset()} per tuple). */
+    private void checkRows(int from, int count) {
+        if (from < 0 || count < 0 || from > struct.getValueCount() - count) {
+            throw new IndexOutOfBoundsException("rows " + from + " to " + (from + (long) count - 1) + " of the struct '"
+                    + struct.getName() + "', which has " + struct.getValueCount());
+        }
+    }
+
+    /** Every key fixed-width: tuple {@code i} is at {@code i * fixedLength}, each key at its place in it. */
+    private void writeFixedWidth(int from, int count, byte[] out) {
+        int position = 0;
+        for (KeyColumn column : columns) {
+            ((FixedWidthColumn) column).writeAt(from, count, structValidity, out, position, fixedLength);
+            position += column.fixedLength();
+        }
+    }
+
+    /**
+     * Appends row {@code row}'s tuple to {@code out} (no reset: call {@link KeyWriter#reset()} per tuple).
+     * For one-off use: the same checks as a batch, for this row, and the same writers, straight into
+     * {@code out}; a loop over rows should encode batches. When it throws, {@code out} is as it was.
+     */
     public void encodeRow(int row, KeyWriter out) {
-        encodeBatch(row, 1, single);
-        out.writeEncoded(single.bytes(), 0, single.length(0));
+        checkRows(row, 1);
+        int size = out.size();
+        try {
+            structValidity.bind(struct.getValidityBuffer(), row, 1, struct.getName());
+            boolean structValid = structValidity.isValid(row);
+            for (KeyColumn column : columns) {
+                column.bind(row, 1);
+                column.writeRow(row, structValid, out);
+            }
+        } catch (RuntimeException e) {
+            out.truncate(size);
+            throw e;
+        }
     }
 
     /** Row {@code row}'s tuple as a new array (convenience; a loop should encode batches). */
     public byte[] encodeRow(int row) {
-        return encodeBatch(row, 1, single).row(0);
+        KeyWriter out = new KeyWriter(16 * columns.length);
+        encodeRow(row, out);
+        return out.toByteArray();
     }
 
     private static FieldVector[] resolve(StructVector struct, List<String> names) {

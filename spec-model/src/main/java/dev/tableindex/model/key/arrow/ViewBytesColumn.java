@@ -2,6 +2,7 @@ package dev.tableindex.model.key.arrow;
 
 import dev.tableindex.model.key.KeyBytes;
 import dev.tableindex.model.key.KeyType;
+import dev.tableindex.model.key.KeyWriter;
 import java.util.List;
 import org.apache.arrow.memory.ArrowBuf;
 import org.apache.arrow.memory.util.MemoryUtil;
@@ -90,7 +91,6 @@ final class ViewBytesColumn extends KeyColumn {
     @Override
     void write(int from, int count, Validity parent, byte[] out, int[] cursors) {
         boolean noNulls = noNulls(parent);
-        MemoryWords words = this.words;
         for (int i = 0; i < count; i++) {
             int row = from + i;
             int pos = cursors[i + 1];
@@ -102,14 +102,29 @@ final class ViewBytesColumn extends KeyColumn {
             } else if (length == 0) {
                 out[pos] = KeyBytes.EMPTY;
                 cursors[i + 1] = pos + 1;
-            } else if (length <= INLINE) {
-                cursors[i + 1] = KeyBytes.putBlocks(out, pos, length, words.at(view + LENGTH, viewsEnd));
             } else {
-                int index = MemoryUtil.getInt(view + BUFFER_INDEX);
-                long address = bufferAddresses[index];
-                cursors[i + 1] = KeyBytes.putBlocks(out, pos, length,
-                        words.at(address + MemoryUtil.getInt(view + OFFSET), address + bufferCapacities[index]));
+                cursors[i + 1] = KeyBytes.putBlocks(out, pos, length, bytes(view, length));
             }
         }
+    }
+
+    @Override
+    void writeRow(int row, boolean structValid, KeyWriter out) {
+        if (!structValid || !validity.isValid(row)) {
+            out.writeNull(type.kind());
+            return;
+        }
+        int length = checkedLength(row);
+        out.writeBytes(length, bytes(views + (long) row * VIEW, length));
+    }
+
+    /** The value of the (checked) view at {@code view}: inline, or in its data buffer. */
+    private MemoryWords bytes(long view, int length) {
+        if (length <= INLINE) {
+            return words.at(view + LENGTH, viewsEnd);
+        }
+        int index = MemoryUtil.getInt(view + BUFFER_INDEX);
+        long address = bufferAddresses[index];
+        return words.at(address + MemoryUtil.getInt(view + OFFSET), address + bufferCapacities[index]);
     }
 }

@@ -4,6 +4,7 @@ import static org.assertj.core.api.Assertions.assertThat;
 import static org.assertj.core.api.Assertions.assertThatThrownBy;
 
 import dev.tableindex.model.key.KeyRows;
+import dev.tableindex.model.key.KeyWriter;
 import java.util.List;
 import java.util.Random;
 import net.jqwik.api.Example;
@@ -33,6 +34,7 @@ class CorruptArrowDataProperties {
             String field = large ? "ls" : "s";
             setOffset(struct, field, row + 1, offset(struct, field, row) - by);
             assertRefused(struct, field, "offsets decrease at row " + row);
+            assertRowRefused(struct, field, row, "offsets decrease at row " + row);
         });
     }
 
@@ -44,6 +46,7 @@ class CorruptArrowDataProperties {
             long capacity = struct.getChild(field).getDataBuffer().capacity();
             setOffset(struct, field, ROWS, capacity + by);
             assertRefused(struct, field, "row " + (ROWS - 1) + " ends at offset " + (capacity + by) + ", past the end");
+            assertRowRefused(struct, field, ROWS - 1, "row " + (ROWS - 1) + " ends at offset " + (capacity + by));
         });
     }
 
@@ -52,6 +55,7 @@ class CorruptArrowDataProperties {
         withStruct(7, struct -> {
             setOffset(struct, "s", 0, -8);
             assertRefused(struct, "s", "row 0 starts at offset -8");
+            assertRowRefused(struct, "s", 0, "row 0 starts at offset -8");
         });
     }
 
@@ -67,9 +71,11 @@ class CorruptArrowDataProperties {
             if (badIndex) {
                 view.setInt(at + 8, views.getDataBuffers().size());
                 assertRefused(struct, "vs", "row " + row + "'s view names data buffer");
+                assertRowRefused(struct, "vs", row, "row " + row + "'s view names data buffer");
             } else {
                 view.setInt(at + 12, (int) views.getDataBuffers().get(view.getInt(at + 8)).capacity() - 4);
                 assertRefused(struct, "vs", "row " + row + "'s view reads bytes");
+                assertRowRefused(struct, "vs", row, "row " + row + "'s view reads bytes");
             }
         });
     }
@@ -92,6 +98,18 @@ class CorruptArrowDataProperties {
                 .hasMessageStartingWith("field '" + field + "': ")
                 .hasMessageContaining(message);
         assertThat(rows.count()).as("no half-written tuples are left").isZero();
+    }
+
+    /** encodeRow of the bad row refuses it the same way, and leaves the writer as it was. */
+    private static void assertRowRefused(StructVector struct, String field, int row, String message) {
+        StructKeyEncoder encoder = new StructKeyEncoder(struct, List.of("i32", field));
+        KeyWriter out = new KeyWriter();
+        out.writeBool(true);
+        assertThatThrownBy(() -> encoder.encodeRow(row, out))
+                .isInstanceOf(ArrowDataException.class)
+                .hasMessageStartingWith("field '" + field + "': ")
+                .hasMessageContaining(message);
+        assertThat(out.toByteArray()).as("the tuple's bytes are taken back").containsExactly(1, 1);
     }
 
     private static long offset(StructVector struct, String field, int index) {

@@ -45,6 +45,21 @@ class EncodeBatchProperties {
                 .map(list -> list.stream().mapToInt(Integer::intValue).toArray());
     }
 
+    /** Only fixed-width keys: the batch takes the path without sizing and cursors (tuples of one length). */
+    @Provide
+    Arbitrary<int[]> fixedWidthKeyLists() {
+        int[] fixed = IntStream.range(0, ArrowKeyFixtures.COLUMNS.size())
+                .filter(k -> !ArrowKeyFixtures.COLUMNS.get(k).keyType().kind().variableWidth()).toArray();
+        return Arbitraries.of(Arrays.stream(fixed).boxed().toList()).list().ofMinSize(1).ofMaxSize(6)
+                .map(list -> list.stream().mapToInt(Integer::intValue).toArray());
+    }
+
+    @Property(tries = 200)
+    void fixedWidthBatchBytesAreRowBytesAreKeyEncoding(@ForAll long seed, @ForAll("fixedWidthKeyLists") int[] keys,
+            @ForAll @IntRange(min = 0, max = ROWS) int from, @ForAll @IntRange(min = 0, max = ROWS) int count) {
+        batchBytesAreRowBytesAreKeyEncoding(seed, keys, from, count);
+    }
+
     @Property(tries = 300)
     void batchBytesAreRowBytesAreKeyEncoding(@ForAll long seed, @ForAll("keyLists") int[] keys,
             @ForAll @IntRange(min = 0, max = ROWS) int from, @ForAll @IntRange(min = 0, max = ROWS) int count) {
