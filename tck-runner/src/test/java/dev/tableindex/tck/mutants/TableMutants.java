@@ -1,6 +1,9 @@
 package dev.tableindex.tck.mutants;
 
 import com.fasterxml.jackson.databind.JsonNode;
+import com.fasterxml.jackson.databind.ObjectMapper;
+import com.fasterxml.jackson.databind.node.JsonNodeFactory;
+import com.fasterxml.jackson.databind.node.ObjectNode;
 import com.google.protobuf.Any;
 import com.google.protobuf.ByteString;
 import dev.tableindex.model.dataset.LanceDatasetFolder;
@@ -38,6 +41,7 @@ import java.io.IOException;
 import java.io.UncheckedIOException;
 import java.nio.file.Files;
 import java.nio.file.Path;
+import java.nio.file.StandardOpenOption;
 import java.util.ArrayList;
 import java.util.List;
 import java.util.Map;
@@ -525,8 +529,7 @@ public final class TableMutants {
                 }
                 offsets.setValueCount(deleted.size());
                 try (VectorSchemaRoot batch = VectorSchemaRoot.of(offsets);
-                        var out = Files.newByteChannel(arrow, java.nio.file.StandardOpenOption.CREATE_NEW,
-                                java.nio.file.StandardOpenOption.WRITE);
+                        var out = Files.newByteChannel(arrow, StandardOpenOption.CREATE_NEW, StandardOpenOption.WRITE);
                         ArrowFileWriter writer = new ArrowFileWriter(batch, null, out)) {
                     writer.start();
                     writer.writeBatch();
@@ -731,7 +734,7 @@ public final class TableMutants {
         }
 
         private static Optional<JsonNode> defaultOf(String logicalType) {
-            var json = com.fasterxml.jackson.databind.node.JsonNodeFactory.instance;
+            var json = JsonNodeFactory.instance;
             return switch (logicalType) {
                 case "int32", "int64", "float", "double" -> Optional.of(json.numberNode(0));
                 case "string" -> Optional.of(json.textNode(""));
@@ -743,11 +746,10 @@ public final class TableMutants {
         /** The reference's stand-in data file with the default written into every row. */
         private static void fillIn(Path dataFile, Map<Integer, JsonNode> defaults) {
             try {
-                var mapper = new com.fasterxml.jackson.databind.ObjectMapper();
+                var mapper = new ObjectMapper();
                 JsonNode root = mapper.readTree(dataFile.toFile());
                 for (JsonNode row : root.path("rows")) {
-                    defaults.forEach((id, value) -> ((com.fasterxml.jackson.databind.node.ObjectNode) row)
-                            .set(Integer.toString(id), value));
+                    defaults.forEach((id, value) -> ((ObjectNode) row).set(Integer.toString(id), value));
                 }
                 Files.write(dataFile, mapper.writeValueAsBytes(root));
             } catch (IOException e) {
