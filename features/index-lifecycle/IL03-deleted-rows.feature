@@ -52,3 +52,36 @@ Feature: IL03 Deleted rows never come out of an index
       """
     When the engine deletes the rows where "id = 2"
     Then every Arrow deletion file holds its offsets as an Int32 array
+
+  @id:IL-0023 @spec:lance-table.proto#Manifest.reader_feature_flags @level:must @requires:table.lifecycle
+  Scenario: A version that lists deletion files sets reader flag 1
+    reader_feature_flags: "1 << 0: deletion files are present". Every version the engine writes that lists
+    a deletion file sets that reader flag, so a reader that does not know deletion files stays out instead
+    of reading deleted rows. The writer word is not judged: "the values of reader_feature_flags and
+    writer_feature_flags are not required to be identical".
+    Given the engine creates a table with columns "id int64, name string" in fragments of 3 rows:
+      """json
+      [{"id": 1, "name": "a"}, {"id": 2, "name": "b"}, {"id": 3, "name": "c"},
+       {"id": 4, "name": "d"}, {"id": 5, "name": "e"}, {"id": 6, "name": "f"}]
+      """
+    When the engine deletes the rows where "id = 2"
+    And the engine deletes the rows where "id = 6"
+    Then every version of the table that has a deletion file sets reader feature flag 1
+
+  @id:IL-0024 @spec:lance-table.proto#DeletionFile.read_version @level:must @requires:table.lifecycle
+  Scenario: A deletion file records the version its delete read
+    DeletionFile.read_version is "The version of the dataset this deletion file was built from": a delete
+    that reads version N builds its deletion files from version N and commits version N + 1, so a deletion
+    file first listed by version N + 1 records N (the same reading as IndexMetadata.dataset_version, "The
+    version of the dataset this index was built from", IL-0001). The second delete replaces fragment 0's
+    deletion file by one built from a later version; the third gives fragment 1 its first one and leaves
+    fragment 0's as it was.
+    Given the engine creates a table with columns "id int64, name string" in fragments of 3 rows:
+      """json
+      [{"id": 1, "name": "a"}, {"id": 2, "name": "b"}, {"id": 3, "name": "c"},
+       {"id": 4, "name": "d"}, {"id": 5, "name": "e"}, {"id": 6, "name": "f"}]
+      """
+    When the engine deletes the rows where "id = 2"
+    And the engine deletes the rows where "id = 1"
+    And the engine deletes the rows where "id = 6"
+    Then every deletion file records as read_version the version its commit read

@@ -33,3 +33,14 @@ Feature: IL05 Indexes follow the schema by field id
     Then column "id" has type "int32"
     And every index is on fields of the schema
     And counting the rows where "id >= 2" gives 3, with and without indexes
+
+  @id:IL-0043 @spec:lance-table.proto#DataFragment @level:must @requires:table.lifecycle
+  Scenario: A column that no data file of a fragment holds reads as nulls
+    DataFragment: "If column exists in the schema of a dataset, but the file for that column does not exist
+    within a DataFragment of that dataset, that column consists entirely of nulls." The kit adds a nullable
+    column "score" (an int64 like "id", under a field id never used) to the schema of the engine's table,
+    and writes no data file for it: each of the 4 rows has score NULL, so no comparison on it is true.
+    Given the kit commits a version whose schema has a new column "score" like "id", in no data file
+    Then counting the rows where "score IS NULL" gives 4, with and without indexes
+    And counting the rows where "score = 0" gives 0, with and without indexes
+    And counting the rows where "score IS NULL AND id >= 2" gives 3, with and without indexes

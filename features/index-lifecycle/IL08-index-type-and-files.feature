@@ -39,6 +39,15 @@ Feature: IL08 The manifest says an index's type and its files' sizes
     When the engine opens index "id_idx"
     Then opening it read the index's files
 
+  @id:IL-0074 @spec:lance-table.proto#IndexMetadata.files @level:must @requires:table.lifecycle
+  Scenario: Without file sizes, the index's answers stay right
+    IndexMetadata.files: "If this is empty, the index files sizes are unknown": unknown, not 0 bytes. A
+    reader that uses the index finds the sizes itself (or scans); either way its answers are the table's
+    rows: ids 1 to 4, three of them at least 2.
+    Given the kit commits a version where index "id_idx" records no file sizes
+    Then counting the rows where "id >= 2" gives 3, with and without indexes
+    And counting the rows where "id = 1" gives 1, with and without indexes
+
   @id:IL-0091 @spec:lance-index-v2-design.md#goals @level:should @requires:table.lifecycle @requires:index.open_requests
   Scenario: Describing the indexes reads no index file
     Goal 5, "Make it cheaper to retrieve the index type": the manifest says each index's name, fields,

@@ -44,3 +44,24 @@ Feature: IM01 Feature flags a reader or writer does not know
     Given the kit commits a version with writer feature flag 1048576 set
     When the engine tries to delete the rows where "id = 1"
     Then the engine refuses with WRITER_FEATURE_UNSUPPORTED
+
+  @id:IM-0006 @spec:lance-table.proto#Manifest.reader_feature_flags @level:must @requires:table.lifecycle
+  Scenario: Flag 256 is one-way: an append keeps it for readers and writers, or is refused
+    Flag 1 << 8: "the dataset may reference recognized V2 data files with different exact versions. ...
+    This bit is paired in the reader and writer feature words and is one-way." The kit sets it in both
+    words. A writer that does not know it should not write (refusing to read is refusing too); one that
+    writes leaves it set in both words. Whether readers and writers "use each DataFile's version" is not
+    observed here: the engine's table has data files of one version.
+    Given the kit commits a version with reader and writer feature flag 256 set
+    When the engine tries to append in fragments of 2 rows:
+      """json
+      [{"id": 5, "name": "e"}]
+      """
+    Then unless the engine refused to write, the table still sets feature flag 256 for readers and writers
+
+  @id:IM-0007 @spec:lance-table.proto#Manifest.reader_feature_flags @level:must @requires:table.lifecycle
+  Scenario: Flag 256 is one-way: a delete keeps it for readers and writers, or is refused
+    As IM-0006, for a delete: a writer that deletes rows leaves flag 256 set in both words.
+    Given the kit commits a version with reader and writer feature flag 256 set
+    When the engine tries to delete the rows where "id = 1"
+    Then unless the engine refused to write, the table still sets feature flag 256 for readers and writers

@@ -1,6 +1,8 @@
 package dev.tableindex.tck.steps;
 
+import dev.tableindex.model.dataset.LanceDatasetFolder;
 import dev.tableindex.model.manifest.FragmentCoverage;
+import dev.tableindex.proto.lance.table.Manifest;
 import dev.tableindex.proto.lance.table.DataFragment;
 import dev.tableindex.proto.lance.table.DeletionFile;
 import io.cucumber.java.en.Then;
@@ -8,6 +10,8 @@ import java.io.IOException;
 import java.nio.channels.SeekableByteChannel;
 import java.nio.file.Files;
 import java.nio.file.Path;
+import java.util.HashSet;
+import java.util.List;
 import java.util.Set;
 import java.util.TreeSet;
 import org.apache.arrow.compression.CommonsCompressionFactory;
@@ -67,6 +71,56 @@ public final class DeletionFileSteps {
                 throw new AssertionError("cannot read _deletions/" + shown + ": " + e.getMessage());
             }
         }
+    }
+
+    /**
+     * reader_feature_flags, "1 << 0: deletion files are present": every version of the table that lists a
+     * deletion file sets that reader flag. The writer word is not judged: "the values of reader_feature_flags
+     * and writer_feature_flags are not required to be identical".
+     */
+    @Then("every version of the table that has a deletion file sets reader feature flag 1")
+    public void deletionFilesFlagged() {
+        LanceDatasetFolder folder = LanceDatasetFolder.open(TableScenario.current().dataset());
+        for (LanceDatasetFolder.Entry entry : attached(folder)) {
+            Manifest manifest = folder.read(entry.name().version()).manifest();
+            List<Long> withFile = manifest.getFragmentsList().stream().filter(DataFragment::hasDeletionFile)
+                    .map(DataFragment::getId).toList();
+            if (!withFile.isEmpty() && (manifest.getReaderFeatureFlags() & 1L) == 0) {
+                throw new AssertionError("version " + Long.toUnsignedString(entry.name().version())
+                        + " lists deletion files (fragments " + withFile + ") but its reader feature flags "
+                        + Long.toUnsignedString(manifest.getReaderFeatureFlags())
+                        + " do not set 1 << 0 (deletion files are present)");
+            }
+        }
+    }
+
+    /**
+     * DeletionFile.read_version, "The version of the dataset this deletion file was built from": the commit
+     * that first lists a deletion file built it from the version that commit read, the one before it (the
+     * scenario's writes are sequential). A file is known by its path, which holds the read_version.
+     */
+    @Then("every deletion file records as read_version the version its commit read")
+    public void readVersionIsVersionRead() {
+        LanceDatasetFolder folder = LanceDatasetFolder.open(TableScenario.current().dataset());
+        Set<String> listed = new HashSet<>();
+        for (LanceDatasetFolder.Entry entry : attached(folder)) {
+            long version = entry.name().version();
+            for (DataFragment fragment : folder.read(version).manifest().getFragmentsList()) {
+                if (!fragment.hasDeletionFile() || !listed.add(fileName(fragment))) {
+                    continue;
+                }
+                long readVersion = fragment.getDeletionFile().getReadVersion();
+                if (readVersion != version - 1) {
+                    throw new AssertionError("the deletion file of fragment " + fragment.getId() + " first listed by version "
+                            + Long.toUnsignedString(version) + " records read_version " + Long.toUnsignedString(readVersion)
+                            + "; that commit read version " + Long.toUnsignedString(version - 1));
+                }
+            }
+        }
+    }
+
+    private static List<LanceDatasetFolder.Entry> attached(LanceDatasetFolder folder) {
+        return folder.manifests().stream().filter(e -> !e.name().detached()).toList();
     }
 
     /** The deleted offsets of {@code fragment}, checked against what its deletion file records. */

@@ -3,6 +3,9 @@ package dev.tableindex.tck.steps;
 import com.google.protobuf.Any;
 import com.google.protobuf.ByteString;
 import dev.tableindex.model.manifest.ManifestFile;
+import dev.tableindex.proto.lance.file.Field;
+import dev.tableindex.proto.lance.table.DataFile;
+import dev.tableindex.proto.lance.table.DataFragment;
 import dev.tableindex.proto.lance.table.IndexMetadata;
 import dev.tableindex.proto.lance.table.IndexSection;
 import dev.tableindex.tck.golden.KitCommits;
@@ -71,6 +74,29 @@ public final class KitCommitSteps {
             return KitCommits.coveringFields(name, TableManifestSteps.parseIdsInOrder(fields),
                     TableManifestSteps.parseIdsInOrder(carried)).apply(file);
         });
+    }
+
+    /**
+     * DataFragment: "If column exists in the schema of a dataset, but the file for that column does not exist
+     * within a DataFragment of that dataset, that column consists entirely of nulls." The kit adds a nullable
+     * top-level column to the schema, a copy of column {@code like}'s field (type, encoding) under a new name
+     * and a field id that no field of the schema and no data file has used, and writes no data for it.
+     */
+    @Given("the kit commits a version whose schema has a new column {string} like {string}, in no data file")
+    public void columnInNoDataFile(String name, String like) {
+        commit(file -> KitCommits.manifest(m -> {
+            Field model = TableManifestSteps.topLevelField(file, like);
+            if (m.getFieldsList().stream().anyMatch(f -> f.getParentId() == model.getId())) {
+                throw new IllegalArgumentException("column " + like + " has child fields; the step copies a leaf column");
+            }
+            int used = m.getFieldsList().stream().mapToInt(Field::getId).max().orElse(-1);
+            for (DataFragment fragment : m.getFragmentsList()) {
+                for (DataFile data : fragment.getFilesList()) {
+                    used = Math.max(used, data.getFieldsList().stream().mapToInt(Integer::intValue).max().orElse(-1));
+                }
+            }
+            return m.addFields(model.toBuilder().setName(name).setId(used + 1).setParentId(-1).setNullable(true));
+        }).apply(file));
     }
 
     private static void commitIndexes(String name, UnaryOperator<IndexMetadata.Builder> change) {

@@ -247,15 +247,7 @@ public final class TableManifestSteps {
      */
     @Then("unless the engine refused to write, index {string} is on field ids {string} carrying {string}")
     public void keepsCoveringUnlessRefused(String name, String fields, String carried) {
-        var refusal = TableScenario.current().takeRefusal();
-        if (refusal != null) {
-            var reason = refusal.getRefusalReason();
-            if (reason != dev.tableindex.proto.tck.RefusalReason.REFUSED_WRITER_FEATURE_UNSUPPORTED
-                    && reason != dev.tableindex.proto.tck.RefusalReason.REFUSED_READER_FEATURE_UNSUPPORTED) {
-                throw new AssertionError("the engine refused with reason " + reason + " (" + refusal.getKind() + ": "
-                        + refusal.getMessage() + "); the acceptable refusals are REFUSED_WRITER_FEATURE_UNSUPPORTED"
-                        + " and REFUSED_READER_FEATURE_UNSUPPORTED");
-            }
+        if (refusedForAFeature()) {
             return;
         }
         List<Integer> expectedFields = parseIdsInOrder(fields);
@@ -268,6 +260,44 @@ public final class TableManifestSteps {
                         + expectedCarried);
             }
         }
+    }
+
+    /**
+     * Flag 1 &lt;&lt; 8: "This bit is paired in the reader and writer feature words and is one-way." After
+     * "tries to": either the engine refused to write (or to read) the dataset, or the latest version still
+     * sets the bit in both words.
+     */
+    @Then("unless the engine refused to write, the table still sets feature flag {long} for readers and writers")
+    public void keepsFlagUnlessRefused(long bit) {
+        if (refusedForAFeature()) {
+            return;
+        }
+        var latest = manifest().manifest();
+        if ((latest.getReaderFeatureFlags() & bit) == 0 || (latest.getWriterFeatureFlags() & bit) == 0) {
+            throw new AssertionError("after the engine wrote, version " + Long.toUnsignedString(latest.getVersion())
+                    + " has reader feature flags " + Long.toUnsignedString(latest.getReaderFeatureFlags())
+                    + " and writer feature flags " + Long.toUnsignedString(latest.getWriterFeatureFlags())
+                    + "; flag " + bit + " was set in both words and is one-way");
+        }
+    }
+
+    /**
+     * After "tries to": true if the engine refused for a feature flag (to write, or to read); false if it did
+     * it. Any other refusal fails: it would keep the scenario from checking what it is about.
+     */
+    private static boolean refusedForAFeature() {
+        var refusal = TableScenario.current().takeRefusal();
+        if (refusal == null) {
+            return false;
+        }
+        var reason = refusal.getRefusalReason();
+        if (reason != dev.tableindex.proto.tck.RefusalReason.REFUSED_WRITER_FEATURE_UNSUPPORTED
+                && reason != dev.tableindex.proto.tck.RefusalReason.REFUSED_READER_FEATURE_UNSUPPORTED) {
+            throw new AssertionError("the engine refused with reason " + reason + " (" + refusal.getKind() + ": "
+                    + refusal.getMessage() + "); the acceptable refusals are REFUSED_WRITER_FEATURE_UNSUPPORTED"
+                    + " and REFUSED_READER_FEATURE_UNSUPPORTED");
+        }
+        return true;
     }
 
     /** IndexMetadata.uuid: "Unique ID of an index. It is unique across all the dataset versions." */
@@ -360,6 +390,51 @@ public final class TableManifestSteps {
             throw new AssertionError("max_fragment_id is " + (latest.hasMaxFragmentId()
                     ? Long.toString(Integer.toUnsignedLong(latest.getMaxFragmentId())) : "absent")
                     + ", the highest fragment id used so far is " + used.getAsLong());
+        }
+    }
+
+    /**
+     * DataFragment.id: "The ID of a DataFragment is unique within a dataset", over all its versions (so
+     * max_fragment_id, "The highest fragment ID that has been used so far"). No version lists an id twice; an
+     * id that left the table never comes back; and an id kept from one version to the next names the same
+     * fragment, so it keeps its physical_rows ("Number of original rows in the fragment").
+     */
+    @Then("no fragment id has named two fragments in any version of the table")
+    public void fragmentIdsNeverReused() {
+        LanceDatasetFolder folder = LanceDatasetFolder.open(TableScenario.current().dataset());
+        Map<Long, Long> removedBy = new java.util.HashMap<>();
+        Map<Long, Long> rowsBefore = Map.of();
+        long previous = -1;
+        for (LanceDatasetFolder.Entry entry : folder.manifests()) {
+            if (entry.name().detached()) {
+                continue;
+            }
+            long version = entry.name().version();
+            Map<Long, Long> rows = new java.util.LinkedHashMap<>();
+            for (DataFragment fragment : folder.read(version).manifest().getFragmentsList()) {
+                long id = fragment.getId();
+                String where = "version " + Long.toUnsignedString(version) + " lists fragment id " + Long.toUnsignedString(id);
+                if (rows.put(id, fragment.getPhysicalRows()) != null) {
+                    throw new AssertionError(where + " twice");
+                }
+                if (removedBy.containsKey(id)) {
+                    throw new AssertionError(where + ", which version " + Long.toUnsignedString(removedBy.get(id))
+                            + " had removed; a fragment id is unique within a dataset, never reused");
+                }
+                Long had = rowsBefore.get(id);
+                if (had != null && had != fragment.getPhysicalRows()) {
+                    throw new AssertionError(where + " with physical_rows " + fragment.getPhysicalRows() + ", version "
+                            + Long.toUnsignedString(previous) + " with " + had
+                            + ": a new fragment under a used id (a fragment's original row count never changes)");
+                }
+            }
+            for (Long id : rowsBefore.keySet()) {
+                if (!rows.containsKey(id)) {
+                    removedBy.put(id, version);
+                }
+            }
+            rowsBefore = rows;
+            previous = version;
         }
     }
 

@@ -1,5 +1,9 @@
 package dev.tableindex.tck.mutants;
 
+import com.fasterxml.jackson.databind.JsonNode;
+import com.fasterxml.jackson.databind.ObjectMapper;
+import com.fasterxml.jackson.databind.node.JsonNodeFactory;
+import com.fasterxml.jackson.databind.node.ObjectNode;
 import com.google.protobuf.Any;
 import com.google.protobuf.ByteString;
 import dev.tableindex.model.dataset.LanceDatasetFolder;
@@ -7,8 +11,13 @@ import dev.tableindex.model.index.IndexTypes;
 import dev.tableindex.model.manifest.FragmentCoverage;
 import dev.tableindex.model.manifest.IndexSegment;
 import dev.tableindex.model.manifest.ManifestFile;
+import dev.tableindex.model.manifest.ManifestWriter;
+import dev.tableindex.model.table.DeletionFiles;
+import dev.tableindex.model.table.IndexFileContent;
+import dev.tableindex.model.table.TableStore;
 import dev.tableindex.proto.lance.table.DataFragment;
 import dev.tableindex.proto.lance.table.DataOverlayFile;
+import dev.tableindex.proto.lance.table.DeletionFile;
 import dev.tableindex.proto.lance.table.IndexMetadata;
 import dev.tableindex.proto.lance.table.IndexSection;
 import dev.tableindex.proto.lance.table.IndexV2;
@@ -32,6 +41,7 @@ import java.io.IOException;
 import java.io.UncheckedIOException;
 import java.nio.file.Files;
 import java.nio.file.Path;
+import java.nio.file.StandardOpenOption;
 import java.util.ArrayList;
 import java.util.List;
 import java.util.Map;
@@ -41,6 +51,11 @@ import java.util.TreeSet;
 import java.util.UUID;
 import java.util.function.UnaryOperator;
 import java.util.stream.Collectors;
+import org.apache.arrow.memory.BufferAllocator;
+import org.apache.arrow.memory.RootAllocator;
+import org.apache.arrow.vector.BigIntVector;
+import org.apache.arrow.vector.VectorSchemaRoot;
+import org.apache.arrow.vector.ipc.ArrowFileWriter;
 
 /**
  * Mutants of the reference engine for the rules of lance-index-v2-design.md (IV2-R…) and lance-table.proto
@@ -438,6 +453,162 @@ public final class TableMutants {
         }
     }
 
+    /** Writes deletion files but leaves reader (and writer) flag 1 clear in the version that lists them. */
+    public static final class DeletionFilesWithoutFlag extends TableMutant {
+        public DeletionFilesWithoutFlag() {
+            super("mutant-deletion-files-without-flag", Set.of("LTP-R003"),
+                    "writes deletion files without setting feature flag 1 (deletion files are present)");
+        }
+
+        @Override
+        void afterApply(Path root, TableOperation operation, ManifestFile before) {
+            if (operation.hasDeleteRows()) {
+                rewriteLatest(root, KitCommits.manifest(m -> m.setReaderFeatureFlags(m.getReaderFeatureFlags() & ~1L)
+                        .setWriterFeatureFlags(m.getWriterFeatureFlags() & ~1L)));
+            }
+        }
+    }
+
+    /** Numbers appended fragments from the number of fragments in the table, not from max_fragment_id + 1. */
+    public static final class FragmentIdsFromCount extends TableMutant {
+        public FragmentIdsFromCount() {
+            super("mutant-fragment-ids-from-count", Set.of("LTP-R036"),
+                    "numbers appended fragments from the count of fragments in the table instead of from max_fragment_id + 1");
+        }
+
+        @Override
+        void afterApply(Path root, TableOperation operation, ManifestFile before) {
+            if (!operation.hasAppend()) {
+                return;
+            }
+            Set<Long> had = live(before);
+            rewriteLatest(root, KitCommits.manifest(m -> {
+                long next = had.size();
+                for (DataFragment.Builder fragment : m.getFragmentsBuilderList()) {
+                    if (!had.contains(fragment.getId())) {
+                        fragment.setId(next++);
+                    }
+                }
+                return m;
+            }));
+        }
+    }
+
+    /** Writes ARROW_ARRAY deletion files whose offsets are an Int64 array. */
+    public static final class ArrowDeletionOffsetsInt64 extends TableMutant {
+        public ArrowDeletionOffsetsInt64() {
+            super("mutant-arrow-deletion-offsets-int64", Set.of("LTP-R048"),
+                    "writes ARROW_ARRAY deletion files with the offsets as an Int64 array instead of an Int32Array");
+        }
+
+        @Override
+        void afterApply(Path root, TableOperation operation, ManifestFile before) {
+            if (!operation.hasDeleteRows()) {
+                return;
+            }
+            Map<Long, DeletionFile> had = deletionFiles(before);
+            rewriteLatest(root, KitCommits.manifest(m -> {
+                for (DataFragment.Builder fragment : m.getFragmentsBuilderList()) {
+                    if (fragment.hasDeletionFile() && !fragment.getDeletionFile().equals(had.get(fragment.getId()))) {
+                        Path bitmap = root.resolve(DeletionFiles.path(fragment.getId(), fragment.getDeletionFile()));
+                        fragment.getDeletionFileBuilder().setFileType(DeletionFile.DeletionFileType.ARROW_ARRAY);
+                        writeInt64Offsets(bitmap, root.resolve(DeletionFiles.path(fragment.getId(), fragment.getDeletionFile())));
+                    }
+                }
+                return m;
+            }));
+        }
+
+        private static void writeInt64Offsets(Path bitmap, Path arrow) {
+            try (BufferAllocator allocator = new RootAllocator();
+                    BigIntVector offsets = new BigIntVector("row_offsets", allocator)) {
+                List<Long> deleted = FragmentCoverage.fromBytes(Files.readAllBytes(bitmap)).fragmentIds().orElse(List.of());
+                offsets.allocateNew(deleted.size());
+                for (int i = 0; i < deleted.size(); i++) {
+                    offsets.set(i, deleted.get(i));
+                }
+                offsets.setValueCount(deleted.size());
+                try (VectorSchemaRoot batch = VectorSchemaRoot.of(offsets);
+                        var out = Files.newByteChannel(arrow, StandardOpenOption.CREATE_NEW, StandardOpenOption.WRITE);
+                        ArrowFileWriter writer = new ArrowFileWriter(batch, null, out)) {
+                    writer.start();
+                    writer.writeBatch();
+                    writer.end();
+                }
+                Files.delete(bitmap);
+            } catch (IOException e) {
+                throw new UncheckedIOException(e);
+            }
+        }
+    }
+
+    /** Records in a deletion file's read_version the version its commit creates, not the version it read. */
+    public static final class DeletionReadVersionIsCommitVersion extends TableMutant {
+        public DeletionReadVersionIsCommitVersion() {
+            super("mutant-deletion-read-version-is-commit-version", Set.of("LTP-R050"),
+                    "records in a deletion file's read_version the version the delete commits, not the version it read");
+        }
+
+        @Override
+        void afterApply(Path root, TableOperation operation, ManifestFile before) {
+            if (!operation.hasDeleteRows()) {
+                return;
+            }
+            long committed = before.version() + 1;
+            Map<Long, DeletionFile> had = deletionFiles(before);
+            rewriteLatest(root, KitCommits.manifest(m -> {
+                for (DataFragment.Builder fragment : m.getFragmentsBuilderList()) {
+                    if (fragment.hasDeletionFile() && !fragment.getDeletionFile().equals(had.get(fragment.getId()))) {
+                        Path written = root.resolve(DeletionFiles.path(fragment.getId(), fragment.getDeletionFile()));
+                        fragment.getDeletionFileBuilder().setReadVersion(committed);
+                        move(written, root.resolve(DeletionFiles.path(fragment.getId(), fragment.getDeletionFile())));
+                    }
+                }
+                return m;
+            }));
+        }
+    }
+
+    /**
+     * Knows flag 256 but drops it: the version it writes recomputes the flags from what it wrote, as if the
+     * flag described only the data files of that version.
+     */
+    public static final class DropsMixedVersionsFlag extends TableMutant {
+        public DropsMixedVersionsFlag() {
+            super("mutant-drops-mixed-versions-flag", Set.of("LTP-R007"),
+                    "writes to a dataset with flag 256 (mixed data file versions) and clears the flag in the version it writes");
+        }
+
+        @Override
+        ApplyTableOperationResult apply(TableLifecycle reference, ApplyTableOperationRequest request) {
+            Path root = Path.of(request.getDatasetPath());
+            if (request.getOperation().hasCreateTable()
+                    || (LanceDatasetFolder.open(root).readLatest().manifest().getWriterFeatureFlags() & 256) == 0) {
+                return reference.apply(request);
+            }
+            // the reference refuses a flag it cannot maintain: it writes from a read version without the flag
+            LanceDatasetFolder folder = LanceDatasetFolder.open(root);
+            Path read = folder.entry(folder.latestVersion()).path();
+            byte[] original;
+            try {
+                original = Files.readAllBytes(read);
+            } catch (IOException e) {
+                throw new UncheckedIOException(e);
+            }
+            rewriteLatest(root, KitCommits.manifest(m -> m.setReaderFeatureFlags(m.getReaderFeatureFlags() & ~256L)
+                    .setWriterFeatureFlags(m.getWriterFeatureFlags() & ~256L)));
+            try {
+                return reference.apply(request);
+            } finally {
+                try {
+                    Files.write(read, original);
+                } catch (IOException e) {
+                    throw new UncheckedIOException(e);
+                }
+            }
+        }
+    }
+
     // ---- readers ----
 
     /** Reads a table whatever its reader flags say: it clears them before reading. */
@@ -533,6 +704,80 @@ public final class TableMutants {
                     return m.setReaderFeatureFlags(m.getReaderFeatureFlags() & ~64L)
                             .setWriterFeatureFlags(m.getWriterFeatureFlags() & ~64L);
                 }));
+            }
+        }
+    }
+
+    /** Reads a column that a fragment has no file for as its type's default value (0, '', false), not as nulls. */
+    public static final class AbsentColumnAsDefaults extends TableMutant {
+        public AbsentColumnAsDefaults() {
+            super("mutant-absent-column-as-defaults", Set.of("LTP-R035"),
+                    "reads a schema column that a fragment has no data file for as its type's default value instead of nulls");
+        }
+
+        @Override
+        void beforeRead(Path root) {
+            Manifest manifest = LanceDatasetFolder.open(root).readLatest().manifest();
+            for (DataFragment fragment : manifest.getFragmentsList()) {
+                Set<Integer> held = fragment.getFilesList().stream().flatMap(f -> f.getFieldsList().stream())
+                        .collect(Collectors.toSet());
+                Map<Integer, JsonNode> defaults = new java.util.HashMap<>();
+                for (var field : manifest.getFieldsList()) {
+                    if (field.getParentId() == -1 && !held.contains(field.getId())) {
+                        defaultOf(field.getLogicalType()).ifPresent(value -> defaults.put(field.getId(), value));
+                    }
+                }
+                if (!defaults.isEmpty()) {
+                    fillIn(root.resolve("data").resolve(fragment.getFiles(0).getPath()), defaults);
+                }
+            }
+        }
+
+        private static Optional<JsonNode> defaultOf(String logicalType) {
+            var json = JsonNodeFactory.instance;
+            return switch (logicalType) {
+                case "int32", "int64", "float", "double" -> Optional.of(json.numberNode(0));
+                case "string" -> Optional.of(json.textNode(""));
+                case "bool" -> Optional.of(json.booleanNode(false));
+                default -> Optional.empty();
+            };
+        }
+
+        /** The reference's stand-in data file with the default written into every row. */
+        private static void fillIn(Path dataFile, Map<Integer, JsonNode> defaults) {
+            try {
+                var mapper = new ObjectMapper();
+                JsonNode root = mapper.readTree(dataFile.toFile());
+                for (JsonNode row : root.path("rows")) {
+                    defaults.forEach((id, value) -> ((ObjectNode) row).set(Integer.toString(id), value));
+                }
+                Files.write(dataFile, mapper.writeValueAsBytes(root));
+            } catch (IOException e) {
+                throw new UncheckedIOException(e);
+            }
+        }
+    }
+
+    /** Takes an index whose entry records no files as having files of 0 bytes: an empty index, used as such. */
+    public static final class UnknownIndexSizeAsEmpty extends TableMutant {
+        public UnknownIndexSizeAsEmpty() {
+            super("mutant-unknown-index-size-as-empty", Set.of("LTP-R027"),
+                    "takes the size of an index file the entry does not record as 0 bytes and answers from an empty index");
+        }
+
+        @Override
+        void beforeRead(Path root) {
+            for (IndexSegment segment : LanceDatasetFolder.open(root).readLatest().segments()) {
+                if (segment.files().isEmpty()) {
+                    TableStore.readIndexFile(root, segment.uuid()).ifPresent(content -> {
+                        try {
+                            Files.write(TableStore.indexFilePath(root, segment.uuid()),
+                                    new IndexFileContent(content.kind(), List.of()).encode());
+                        } catch (IOException e) {
+                            throw new UncheckedIOException(e);
+                        }
+                    });
+                }
             }
         }
     }
@@ -642,6 +887,37 @@ public final class TableMutants {
         List<IndexV2> keptV2 = section.getIndicesV2List().stream().filter(keepV2).toList();
         section.clearIndices().addAllIndices(kept).clearIndicesV2().addAllIndicesV2(keptV2);
         return ManifestFile.of(file.manifest(), Optional.of(section.build()), Optional.empty());
+    }
+
+    /**
+     * Writes {@code change(latest)} over the latest manifest, same version and file: the misstep is part of
+     * the writer's own commit (a following kit commit would shift the versions that read_version and the
+     * like are judged against).
+     */
+    static void rewriteLatest(Path root, UnaryOperator<ManifestFile> change) {
+        LanceDatasetFolder folder = LanceDatasetFolder.open(root);
+        ManifestFile latest = folder.readLatest();
+        ManifestFile changed = change.apply(latest);
+        try {
+            Files.write(folder.entry(latest.version()).path(), ManifestWriter.write(
+                    ManifestFile.of(changed.manifest(), changed.indexSection(), latest.transaction())));
+        } catch (IOException e) {
+            throw new UncheckedIOException(e);
+        }
+    }
+
+    /** Each fragment's deletion file in {@code file}, by fragment id. */
+    static Map<Long, DeletionFile> deletionFiles(ManifestFile file) {
+        return file.manifest().getFragmentsList().stream().filter(DataFragment::hasDeletionFile)
+                .collect(Collectors.toMap(DataFragment::getId, DataFragment::getDeletionFile));
+    }
+
+    static void move(Path from, Path to) {
+        try {
+            Files.move(from, to);
+        } catch (IOException e) {
+            throw new UncheckedIOException(e);
+        }
     }
 
     /** The reference engine's table facet, with one misstep: after an operation, before a read, or in apply. */
