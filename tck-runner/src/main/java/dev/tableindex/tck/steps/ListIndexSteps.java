@@ -308,10 +308,20 @@ public final class ListIndexSteps {
 
     @Given("the index has a second segment recorded on field ids {string} named {string} with key types {string} covering fragments {string}")
     public void theIndexHasASecondSegment(String ids, String names, String types, String fragments) {
-        otherSegments.add(ListElementIndexDetails.newBuilder()
+        theIndexHasASecondSegmentInEncoding(ids, names, types, "LIST_ELEMENT_KEY_ENCODING_ARROW_ROW_V1", fragments);
+    }
+
+    @Given("the index has a second segment recorded on field ids {string} named {string} with key types {string} and key encoding {word} covering fragments {string}")
+    public void theIndexHasASecondSegmentInEncoding(String ids, String names, String types, String encoding, String fragments) {
+        ListElementIndexDetails.Builder details = ListElementIndexDetails.newBuilder()
                 .addAllKeyFieldIds(list(ids).stream().map(Integer::parseInt).toList())
-                .addAllKeys(list(names)).addAllKeyTypes(list(types))
-                .setKeyEncoding(ListElementKeyEncoding.LIST_ELEMENT_KEY_ENCODING_ARROW_ROW_V1).setTargetIndexVersion(1).build());
+                .addAllKeys(list(names)).addAllKeyTypes(list(types)).setTargetIndexVersion(1);
+        if (encoding.matches("[0-9]+")) {
+            details.setKeyEncodingValue(Integer.parseInt(encoding));
+        } else {
+            details.setKeyEncoding(ListElementKeyEncoding.valueOf(encoding));
+        }
+        otherSegments.add(details.build());
         otherCovered.add(list(fragments).stream().map(Long::parseLong).toList());
     }
 
