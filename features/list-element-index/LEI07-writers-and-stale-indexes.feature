@@ -194,3 +194,36 @@ Feature: LEI07 What writers record, and what readers do with indexes they must n
       """
     When the reader answers any_element with the predicate "label = 'car'"
     Then the row addresses are "0:0"
+
+  @id:LEI-0098 @spec:lance-list-element-index.md#index-details @level:should @requires:list_element_index
+  Scenario Outline: Segments that disagree on key_types or key_encoding: the index is not used (decision 0003)
+    Kit decision (docs/decisions/0003), hence should: the spec says every segment has the same
+    key_field_ids, key_types and key_encoding but not what a reader does when they do not; the kit's
+    reader falls back to the data for every fragment. Segment 2 records <what>; segment 1 alone would
+    pass the reader's checks. Both segments are stale: they say row 0:1 is a car and 1:0 is not, so a
+    reader that used segment 1 for fragment 0 and the data for fragment 1 would return 0:1 too.
+    Given the list table
+      """json
+      {"column": "detections",
+       "element": [{"name": "label", "type": "string", "id": 4}, {"name": "confidence", "type": "float", "id": 5}],
+       "fragments": [{"id": 0, "rows": [[{"label": "car", "confidence": 0.5}], [{"label": "dog", "confidence": 0.5}]]},
+                     {"id": 1, "rows": [[{"label": "car", "confidence": 0.5}]]}]}
+      """
+    And the index recorded on field ids "4, 5" named "label, confidence" with key types "string, float"
+    And the index covers fragments "0"
+    And the index has a second segment recorded on field ids "4, 5" named "label, confidence" with key types "<types>" and key encoding <encoding> covering fragments "1"
+    And the index was written when the table was
+      """json
+      {"column": "detections",
+       "element": [{"name": "label", "type": "string", "id": 4}, {"name": "confidence", "type": "float", "id": 5}],
+       "fragments": [{"id": 0, "rows": [[{"label": "car", "confidence": 0.5}], [{"label": "car", "confidence": 0.5}]]},
+                     {"id": 1, "rows": [[{"label": "dog", "confidence": 0.5}]]}]}
+      """
+    When the reader answers any_element with the predicate "label = 'car'"
+    Then the row addresses are "0:0, 1:0"
+    And the index is not used because SEGMENTS_DISAGREE
+
+    Examples:
+      | what                                  | types          | encoding                              |
+      | the key types string and double       | string, double | LIST_ELEMENT_KEY_ENCODING_ARROW_ROW_V1 |
+      | the key encoding 2                    | string, float  | 2                                     |

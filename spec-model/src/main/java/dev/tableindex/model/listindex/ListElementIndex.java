@@ -184,6 +184,36 @@ public final class ListElementIndex {
         return build(table, ids, fragments, pageSize);
     }
 
+    /**
+     * A new segment of the index whose segments have the details {@code existing}, over {@code fragments}
+     * of the table as it is now ("Every segment of one logical index has the same key_field_ids, key_types
+     * and key_encoding. Their keys may differ, if they were written on either side of a rename."): keyed on
+     * the index's key field ids, in the index's key order, with the names the fields have now. Refused
+     * (IllegalArgumentException) when no segment can agree with the index: its segments already disagree,
+     * its key encoding is not one this writer knows, or a key field is no longer a direct child of the
+     * element struct or no longer has the recorded type (the kit's writer does not re-type an index; it
+     * leaves that to a rebuild).
+     */
+    public static ListElementIndex joining(IndexedTable table, List<ListElementIndexDetails> existing, Set<Long> fragments,
+            int pageSize) {
+        if (existing.isEmpty()) {
+            throw new IllegalArgumentException("an index to join has at least one segment");
+        }
+        ListElementIndexDetails first = existing.get(0);
+        for (ListElementIndexDetails other : existing) {
+            if (!other.keyFieldIds().equals(first.keyFieldIds()) || !other.keyTypes().equals(first.keyTypes())
+                    || other.keyEncoding() != first.keyEncoding()) {
+                throw new IllegalArgumentException("the index's segments disagree on key_field_ids, key_types or key_encoding:"
+                        + " no new segment can agree with all of them");
+            }
+        }
+        ListElementQuery.Unusable unusable = ListElementQuery.unusableBecause(table, first);
+        if (unusable != null) {
+            throw new IllegalArgumentException("a new segment cannot agree with the index: " + unusable.reason());
+        }
+        return build(table, first.keyFieldIds(), fragments, pageSize);
+    }
+
     public ListElementIndexDetails details() {
         return details;
     }

@@ -1,9 +1,11 @@
 package dev.tableindex.model.listindex;
 
 import static org.assertj.core.api.Assertions.assertThat;
+import static org.assertj.core.api.Assertions.assertThatThrownBy;
 
 import dev.tableindex.model.anyelement.BoundPredicate;
 import dev.tableindex.model.anyelement.ListTable;
+import dev.tableindex.model.key.KeyType;
 import java.util.HexFormat;
 import java.util.List;
 import java.util.Set;
@@ -206,5 +208,42 @@ class ListElementIndexTest {
         Set<Long> rows = ListElementQuery.answer(TABLE, index, predicate, negated, 100).rows();
         assertThat(rows).isEqualTo(ListElementQuery.scan(TABLE, BoundPredicate.of(predicate, TABLE.element()), negated));
         return rows;
+    }
+
+    /** The table after a rename (label -> name, confidence -> score) and with a new fragment 1. */
+    private static IndexedTable renamed(String scoreType) {
+        return IndexedTable.fromJson("""
+                {"column": "detections",
+                 "element": [{"name": "name", "type": "string", "id": 4}, {"name": "score", "type": "%s", "id": 5}],
+                 "fragments": [{"id": 0, "rows": [[{"name": "car", "score": 0.5}]]},
+                               {"id": 1, "rows": [null, [{"name": "car", "score": 0.75}]]}]}
+                """.formatted(scoreType));
+    }
+
+    private static final ListElementIndexDetails WRITTEN = new ListElementIndexDetails(List.of(5, 4),
+            List.of("confidence", "label"), List.of(KeyType.parse("float"), KeyType.parse("string")), ListElementIndexDetails.ARROW_ROW_V1, 1);
+
+    @Test
+    void aJoiningSegmentKeepsTheIndexsKeyFieldsAndTypesAndRecordsTheNamesAtItsWriteTime() {
+        ListElementIndex segment = ListElementIndex.joining(renamed("float"), List.of(WRITTEN), Set.of(1L), 4096);
+        assertThat(segment.details()).isEqualTo(new ListElementIndexDetails(List.of(5, 4), List.of("score", "name"),
+                List.of(KeyType.parse("float"), KeyType.parse("string")), ListElementIndexDetails.ARROW_ROW_V1, 1));
+        // fragment 1: a null list (1:0), then (0.75, car) = 01 BF 40 00 00 + car (1:1)
+        assertThat(segment.pageData().stream().map(e -> hex(e.values()) + " @" + e.rowAddress()).toList()).containsExactly(
+                "null @" + IndexedTable.rowAddress(1, 0), "01 BF 40 00 00 " + CAR + " @" + IndexedTable.rowAddress(1, 1));
+    }
+
+    @Test
+    void noSegmentJoinsAnIndexItCannotAgreeWith() {
+        assertThatThrownBy(() -> ListElementIndex.joining(renamed("double"), List.of(WRITTEN), Set.of(1L), 4096))
+                .isInstanceOf(IllegalArgumentException.class).hasMessageContaining("trained on float");
+        ListElementIndexDetails unknownEncoding = new ListElementIndexDetails(WRITTEN.keyFieldIds(), WRITTEN.keys(),
+                WRITTEN.keyTypes(), 2, 1);
+        assertThatThrownBy(() -> ListElementIndex.joining(renamed("float"), List.of(unknownEncoding), Set.of(1L), 4096))
+                .isInstanceOf(IllegalArgumentException.class).hasMessageContaining("unknown key encoding 2");
+        ListElementIndexDetails otherOrder = new ListElementIndexDetails(List.of(4, 5), List.of("label", "confidence"),
+                List.of(KeyType.parse("string"), KeyType.parse("float")), ListElementIndexDetails.ARROW_ROW_V1, 1);
+        assertThatThrownBy(() -> ListElementIndex.joining(renamed("float"), List.of(WRITTEN, otherOrder), Set.of(1L), 4096))
+                .isInstanceOf(IllegalArgumentException.class).hasMessageContaining("disagree");
     }
 }

@@ -141,15 +141,46 @@ public final class ReferenceEngine implements TckEngine, ManifestReading, KeyEnc
     @Override
     public BuildListIndexResult buildListIndex(BuildListIndexRequest request) {
         IndexedTable table = table(request.getTableJson());
+        if (request.getExistingSegmentsCount() > 0) {
+            return addListIndexSegment(table, request);
+        }
         try {
             ListElementIndex index = ListElementIndex.buildOnNames(table, request.getKeysList(),
                     ListIndexProtos.fragments(table, request.getFragmentsList()), pageSize(request.getPageSize()));
-            return ListIndexProtos.toProto(index).toBuilder().setMetadata(ListElementIndexMetadata.of(index,
-                    java.util.UUID.nameUUIDFromBytes(request.toByteArray()), "list_element_idx", request.getColumnFieldId(), 1, 0))
-                    .build();
+            return withMetadata(index, request).build();
         } catch (IllegalArgumentException e) {
             throw refusal("BAD_KEYS", e);
         }
+    }
+
+    /**
+     * A new segment joining the index whose segments' details the request gives: the existing segments are
+     * kept as they were written (their keys are not renamed), the new one agrees with them or is refused.
+     */
+    private static BuildListIndexResult addListIndexSegment(IndexedTable table, BuildListIndexRequest request) {
+        if (request.getKeysCount() > 0) {
+            throw new EngineRefusal(EngineError.newBuilder().setKind("BAD_REQUEST").setField("keys").setOffset(-1)
+                    .setMessage("keys is empty when a segment joins an existing index: the key fields are the index's").build());
+        }
+        List<ListElementIndexDetails> existing;
+        try {
+            existing = request.getExistingSegmentsList().stream().map(ListIndexProtos::fromProto).toList();
+        } catch (IllegalArgumentException e) {
+            throw refusal("BAD_DETAILS", e);
+        }
+        try {
+            ListElementIndex index = ListElementIndex.joining(table, existing,
+                    ListIndexProtos.fragments(table, request.getFragmentsList()), pageSize(request.getPageSize()));
+            BuildListIndexResult.Builder result = withMetadata(index, request);
+            return result.addAllIndexSegments(request.getExistingSegmentsList()).addIndexSegments(result.getDetails()).build();
+        } catch (IllegalArgumentException e) {
+            throw refusal("SEGMENT_WOULD_DISAGREE", e);
+        }
+    }
+
+    private static BuildListIndexResult.Builder withMetadata(ListElementIndex index, BuildListIndexRequest request) {
+        return ListIndexProtos.toProto(index).toBuilder().setMetadata(ListElementIndexMetadata.of(index,
+                java.util.UUID.nameUUIDFromBytes(request.toByteArray()), "list_element_idx", request.getColumnFieldId(), 1, 0));
     }
 
     @Override

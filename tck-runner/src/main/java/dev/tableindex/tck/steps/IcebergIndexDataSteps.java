@@ -1,15 +1,19 @@
 package dev.tableindex.tck.steps;
 
+import com.fasterxml.jackson.databind.JsonNode;
+import com.fasterxml.jackson.databind.ObjectMapper;
 import dev.tableindex.model.iceberg.data.DataViolation;
 import dev.tableindex.model.iceberg.data.IndexDataBuilder;
 import dev.tableindex.model.iceberg.data.IndexDataChecker;
 import dev.tableindex.model.iceberg.data.TrackingEntry;
 import dev.tableindex.model.iceberg.data.TrackingFiles;
 import dev.tableindex.model.iceberg.definition.ExpressionField;
+import dev.tableindex.model.iceberg.definition.IcebergTypeJson;
 import dev.tableindex.model.iceberg.definition.IndexDefinition;
 import dev.tableindex.model.iceberg.definition.IndexType;
 import dev.tableindex.model.iceberg.definition.ReservedFieldIds;
 import dev.tableindex.model.iceberg.definition.ValueExpression;
+import dev.tableindex.model.iceberg.definition.ValueExpressionJson;
 import dev.tableindex.model.iceberg.metadata.IndexMetadata;
 import dev.tableindex.model.iceberg.metadata.IndexMetadataJson;
 import dev.tableindex.model.iceberg.metadata.IndexSnapshot;
@@ -145,6 +149,25 @@ public final class IcebergIndexDataSteps {
     @Given("an index of type {string} clustered by {string} without row pointers")
     public void anIndexWithoutPointers(String type, String columns) {
         index(type, columns, List.of());
+    }
+
+    /**
+     * As above, with one more materialized expression field, given as in an index metadata file ({@code field-id},
+     * {@code data-type}, {@code expr} in the expressions spec's JSON).
+     */
+    @Given("an index of type {string} clustered by {string} that also materializes")
+    public void anIndexThatAlsoMaterializes(String type, String columns, String fieldJson) {
+        JsonNode json;
+        try {
+            json = new ObjectMapper().readTree(fieldJson);
+        } catch (IOException e) {
+            throw new IllegalArgumentException("the scenario's expression field is not JSON: " + e.getMessage(), e);
+        }
+        ExpressionField field = ExpressionField.exprValue(json.get("field-id").asInt(),
+                IcebergTypeJson.fromJson(json.get("data-type")), ValueExpressionJson.read(json.get("expr"), "$['expr']"));
+        index(type, columns, List.of(ExpressionField.exprValue(FILE_FIELD, Types.StringType.get(),
+                        ValueExpression.ref(ReservedFieldIds.FILE)),
+                ExpressionField.exprValue(POS_FIELD, Types.LongType.get(), ValueExpression.ref(ReservedFieldIds.POS)), field));
     }
 
     private void index(String type, String columns, List<ExpressionField> materialized) {

@@ -113,6 +113,81 @@ public final class ListIndexSteps {
         }
     }
 
+    @When("the engine adds a segment to the index over fragments {string}")
+    public void theEngineAddsASegment(String fragments) {
+        addSegment(fragments, false);
+    }
+
+    @When("the engine is asked to add a segment to the index over fragments {string}")
+    public void theEngineIsAskedToAddASegment(String fragments) {
+        addSegment(fragments, true);
+    }
+
+    /** The index recorded above, as its manifest holds it, joined by a new segment written from the table now. */
+    private void addSegment(String fragments, boolean mayRefuse) {
+        built = null;
+        buildRefusal = null;
+        BuildListIndexRequest request = BuildListIndexRequest.newBuilder().setTableJson(ScenarioState.table())
+                .addAllFragments(list(fragments).stream().map(Long::parseLong).toList()).setColumnFieldId(columnFieldId)
+                .addExistingSegments(recorded.build()).build();
+        try {
+            built = engine().buildListIndex(request);
+        } catch (EngineRefusal e) {
+            if (!mayRefuse) {
+                throw e;
+            }
+            buildRefusal = e.error();
+        }
+    }
+
+    @Then("the new segment agrees with the index: the same key field ids, key types and key encoding")
+    public void theNewSegmentAgrees() {
+        ListElementIndexDetails index = recorded.build();
+        ListElementIndexDetails added = built.getDetails();
+        List<String> want = List.of(join(index.getKeyFieldIdsList()), String.join(", ", index.getKeyTypesList()),
+                encoding(index.getKeyEncodingValue()));
+        List<String> actual = List.of(join(added.getKeyFieldIdsList()), String.join(", ", added.getKeyTypesList()),
+                encoding(added.getKeyEncodingValue()));
+        if (!actual.equals(want)) {
+            throw new AssertionError("the new segment records key_field_ids, key_types and key_encoding " + actual
+                    + ", the index's segments " + want + ": every segment of one logical index has the same ones");
+        }
+    }
+
+    @Then("the engine adds no segment that disagrees with the index")
+    public void noSegmentDisagrees() {
+        if (buildRefusal == null) {
+            theNewSegmentAgrees();
+        }
+    }
+
+    @Then("the index keeps its first segment as it was written, with keys {string}")
+    public void theIndexKeepsItsFirstSegment(String keys) {
+        List<ListElementIndexDetails> segments = built.getIndexSegmentsList();
+        if (segments.size() != 2 || !segments.get(1).equals(built.getDetails())) {
+            throw new AssertionError("index_segments holds " + segments.size() + " segment(s)" + (segments.size() == 2
+                    ? " whose second is not the new segment's details" : "") + ": expected the existing segment, then the new one");
+        }
+        ListElementIndexDetails kept = segments.get(0);
+        ListElementIndexDetails written = recorded.build();
+        if (!String.join(", ", kept.getKeysList()).equals(keys) || !kept.getKeysList().equals(written.getKeysList())) {
+            throw new AssertionError("the existing segment now records keys \"" + String.join(", ", kept.getKeysList())
+                    + "\", it was written with \"" + keys + "\": the names are for display only, a rename does not update them");
+        }
+        if (!kept.getKeyFieldIdsList().equals(written.getKeyFieldIdsList()) || !kept.getKeyTypesList().equals(written.getKeyTypesList())
+                || kept.getKeyEncodingValue() != written.getKeyEncodingValue()) {
+            throw new AssertionError("the existing segment now records key_field_ids " + kept.getKeyFieldIdsList() + ", key_types "
+                    + kept.getKeyTypesList() + ", key_encoding " + encoding(kept.getKeyEncodingValue()) + "; it was written with "
+                    + written.getKeyFieldIdsList() + ", " + written.getKeyTypesList() + ", " + encoding(written.getKeyEncodingValue()));
+        }
+    }
+
+    /** An encoding by its name, or its number when the enum does not name it. */
+    private static String encoding(int value) {
+        ListElementKeyEncoding known = ListElementKeyEncoding.forNumber(value);
+        return known != null ? known.name() : Integer.toString(value);
+    }
+
     @Then("the index metadata names the list column {int}, has index_version {int} and packs the details")
     public void theIndexMetadata(int field, int version) {
         IndexMetadata metadata = built.getMetadata();
@@ -233,10 +308,20 @@ public final class ListIndexSteps {
 
     @Given("the index has a second segment recorded on field ids {string} named {string} with key types {string} covering fragments {string}")
     public void theIndexHasASecondSegment(String ids, String names, String types, String fragments) {
-        otherSegments.add(ListElementIndexDetails.newBuilder()
+        theIndexHasASecondSegmentInEncoding(ids, names, types, "LIST_ELEMENT_KEY_ENCODING_ARROW_ROW_V1", fragments);
+    }
+
+    @Given("the index has a second segment recorded on field ids {string} named {string} with key types {string} and key encoding {word} covering fragments {string}")
+    public void theIndexHasASecondSegmentInEncoding(String ids, String names, String types, String encoding, String fragments) {
+        ListElementIndexDetails.Builder details = ListElementIndexDetails.newBuilder()
                 .addAllKeyFieldIds(list(ids).stream().map(Integer::parseInt).toList())
-                .addAllKeys(list(names)).addAllKeyTypes(list(types))
-                .setKeyEncoding(ListElementKeyEncoding.LIST_ELEMENT_KEY_ENCODING_ARROW_ROW_V1).setTargetIndexVersion(1).build());
+                .addAllKeys(list(names)).addAllKeyTypes(list(types)).setTargetIndexVersion(1);
+        if (encoding.matches("[0-9]+")) {
+            details.setKeyEncodingValue(Integer.parseInt(encoding));
+        } else {
+            details.setKeyEncoding(ListElementKeyEncoding.valueOf(encoding));
+        }
+        otherSegments.add(details.build());
         otherCovered.add(list(fragments).stream().map(Long::parseLong).toList());
     }
 

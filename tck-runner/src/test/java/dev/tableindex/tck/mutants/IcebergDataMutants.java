@@ -409,4 +409,62 @@ public final class IcebergDataMutants {
             };
         }
     }
+
+    /** Widens every int expression field to a long column: bucket values hashed and stored in 64 bits. */
+    public static final class IntExpressionsAsLong extends Base {
+        public IntExpressionsAsLong() {
+            super("mutant-int-expressions-as-long", Set.of("ICE-R009"),
+                    "stores an expression field declared int (a bucket) as a long column");
+        }
+
+        @Override
+        IcebergIndexBuilding build(IcebergIndexBuilding reference) {
+            return request -> {
+                BuildIcebergIndexResult result = reference.buildIcebergIndex(request);
+                Set<Integer> ints = new HashSet<>();
+                metadata(request).definition().materializedFields().stream()
+                        .filter(f -> f.dataType().equals(org.apache.iceberg.types.Types.IntegerType.get()))
+                        .forEach(f -> ints.add(f.fieldId()));
+                Path tracking = LocalFileIO.path(result.getTrackingFile());
+                SourceTable table = SourceTable.load(Path.of(request.getTablePath()));
+                IndexFields fields = new IndexFields(metadata(request).definition(),
+                        table.schemaOf(request.getSourceSnapshotId()));
+                List<TrackingEntry> changed = new ArrayList<>();
+                for (TrackingEntry e : TrackingFiles.read(tracking)) {
+                    Path file = LocalFileIO.path(e.filePath());
+                    FileFormat format = DataFileIO.formatOf(file.toString());
+                    Schema stored = DataFileIO.fileSchema(file, format);
+                    List<org.apache.iceberg.types.Types.NestedField> widened = new ArrayList<>();
+                    for (var c : stored.columns()) {
+                        widened.add(ints.contains(c.fieldId())
+                                ? org.apache.iceberg.types.Types.NestedField.optional(c.fieldId(), c.name(),
+                                        org.apache.iceberg.types.Types.LongType.get())
+                                : c);
+                    }
+                    Schema schema = new Schema(widened);
+                    List<Record> rows = new ArrayList<>();
+                    for (Record r : DataFileIO.read(file, format, stored)) {
+                        Record copy = org.apache.iceberg.data.GenericRecord.create(schema);
+                        for (int i = 0; i < widened.size(); i++) {
+                            Object value = r.get(i);
+                            copy.set(i, value instanceof Integer v && ints.contains(widened.get(i).fieldId())
+                                    ? Long.valueOf(v) : value);
+                        }
+                        rows.add(copy);
+                    }
+                    DataFileIO.write(file, format, schema, rows);
+                    long size;
+                    try {
+                        size = Files.size(file);
+                    } catch (IOException x) {
+                        throw new UncheckedIOException(x);
+                    }
+                    changed.add(new TrackingEntry(e.filePath(), e.fileFormat(), e.recordCount(), size, e.contentStats(),
+                            e.keyMetadata()));
+                }
+                TrackingFiles.write(tracking, fields, changed);
+                return result;
+            };
+        }
+    }
 }

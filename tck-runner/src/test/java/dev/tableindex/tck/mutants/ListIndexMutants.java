@@ -660,6 +660,128 @@ public final class ListIndexMutants {
         }
     }
 
+    // ===================================================================== adding a segment to an index
+
+    /**
+     * Adds a segment to an existing index as the reference does, but reads the existing segments' details
+     * its own way first, or changes what it answers; the existing segments are answered back as given.
+     */
+    abstract static class JoiningMutant extends Base {
+        JoiningMutant(String name, String flaw, String... breaks) {
+            super(name, flaw, breaks);
+        }
+
+        /** An existing segment's details as this writer reads them. */
+        ListElementIndexDetails read(IndexedTable table, ListElementIndexDetails existing) {
+            return existing;
+        }
+
+        /** The answer, changed after the write. */
+        BuildListIndexResult change(BuildListIndexResult built) {
+            return built;
+        }
+
+        @Override
+        BuildListIndexResult buildListIndex(BuildListIndexRequest request) {
+            if (request.getExistingSegmentsCount() == 0) {
+                return reference.buildListIndex(request);
+            }
+            IndexedTable table = IndexedTable.fromJson(request.getTableJson());
+            BuildListIndexRequest.Builder read = request.toBuilder().clearExistingSegments();
+            request.getExistingSegmentsList().forEach(d -> read.addExistingSegments(read(table, d)));
+            BuildListIndexResult built = reference.buildListIndex(read.build());
+            return change(built.toBuilder().clearIndexSegments().addAllIndexSegments(request.getExistingSegmentsList())
+                    .addIndexSegments(built.getDetails()).build());
+        }
+
+        /** The current name of the element field with this id, or null when no element field has it. */
+        static String currentName(IndexedTable table, int fieldId) {
+            int position = table.fieldIds().indexOf(fieldId);
+            return position < 0 ? null : table.element().fields().get(position).name();
+        }
+    }
+
+    public static final class KeyTypesFromSchema extends JoiningMutant {
+        public KeyTypesFromSchema() {
+            super("mutant-key-types-from-schema", "takes a new segment's key_types from the current schema, so after a"
+                    + " retype it records the new type", "LEI-R029");
+        }
+
+        @Override
+        ListElementIndexDetails read(IndexedTable table, ListElementIndexDetails existing) {
+            List<String> types = new ArrayList<>();
+            for (int k = 0; k < existing.getKeyFieldIdsCount(); k++) {
+                int position = table.fieldIds().indexOf(existing.getKeyFieldIds(k));
+                types.add(position < 0 ? existing.getKeyTypes(k) : table.element().fields().get(position).type().lanceName());
+            }
+            return existing.toBuilder().clearKeyTypes().addAllKeyTypes(types).build();
+        }
+    }
+
+    public static final class EncodingOfIndexIgnored extends JoiningMutant {
+        public EncodingOfIndexIgnored() {
+            super("mutant-encoding-of-index-ignored", "adds an ARROW_ROW_V1 segment to an index whatever its key_encoding",
+                    "LEI-R029");
+        }
+
+        @Override
+        ListElementIndexDetails read(IndexedTable table, ListElementIndexDetails existing) {
+            return existing.toBuilder().setKeyEncoding(ListElementKeyEncoding.LIST_ELEMENT_KEY_ENCODING_ARROW_ROW_V1).build();
+        }
+    }
+
+    public static final class KeyFieldsByName extends JoiningMutant {
+        public KeyFieldsByName() {
+            super("mutant-key-fields-by-name", "orders a new segment's key fields by their current names, not in the index's"
+                    + " key order", "LEI-R029");
+        }
+
+        @Override
+        ListElementIndexDetails read(IndexedTable table, ListElementIndexDetails existing) {
+            List<Integer> order = new ArrayList<>();
+            for (int k = 0; k < existing.getKeyFieldIdsCount(); k++) {
+                order.add(k);
+            }
+            order.sort(Comparator.comparing((Integer k) -> currentName(table, existing.getKeyFieldIds(k)),
+                    Comparator.nullsLast(Comparator.naturalOrder())));
+            ListElementIndexDetails.Builder sorted = existing.toBuilder().clearKeyFieldIds().clearKeys().clearKeyTypes();
+            for (int k : order) {
+                sorted.addKeyFieldIds(existing.getKeyFieldIds(k)).addKeys(existing.getKeys(k)).addKeyTypes(existing.getKeyTypes(k));
+            }
+            return sorted.build();
+        }
+    }
+
+    public static final class ExistingKeysRenamed extends JoiningMutant {
+        public ExistingKeysRenamed() {
+            super("mutant-existing-keys-renamed", "rewrites the existing segments' keys with the current names when it adds"
+                    + " a segment after a rename", "LEI-R014");
+        }
+
+        @Override
+        BuildListIndexResult change(BuildListIndexResult built) {
+            BuildListIndexResult.Builder renamed = built.toBuilder().clearIndexSegments();
+            built.getIndexSegmentsList().forEach(d -> renamed.addIndexSegments(
+                    d.toBuilder().clearKeys().addAllKeys(built.getDetails().getKeysList())));
+            return renamed.build();
+        }
+    }
+
+    public static final class NewSegmentKeepsOldNames extends JoiningMutant {
+        public NewSegmentKeepsOldNames() {
+            super("mutant-new-segment-keeps-old-names", "copies the index's recorded keys into a new segment instead of the"
+                    + " names its key fields have when it is written", "LEI-R013");
+        }
+
+        @Override
+        BuildListIndexResult change(BuildListIndexResult built) {
+            List<ListElementIndexDetails> segments = built.getIndexSegmentsList();
+            ListElementIndexDetails copied = built.getDetails().toBuilder().clearKeys().addAllKeys(segments.get(0).getKeysList())
+                    .build();
+            return built.toBuilder().setDetails(copied).setIndexSegments(segments.size() - 1, copied).build();
+        }
+    }
+
     // ===================================================================== the reader
 
     /** Changes what the reader is handed (the table or the index) before it answers, as a reader's bug would read it. */
