@@ -6,9 +6,11 @@ Feature: LEI08 A segment added to an existing index agrees with it
   The engine is handed the details of an index's segment as its manifest holds them, written before the
   table changed, and asked to add a segment over new fragments (BuildListIndexRequest.existing_segments).
   It answers with the new segment and with the details of every segment of the index after the write.
+  The spec does not require a writer to add segments (it may rebuild the index), so these scenarios need
+  the capability list_element_index.segments on top of list_element_index.
   car = 02 63 61 72 00 00 00 00 00 03; 0.75 (3F400000) = 01 BF 40 00 00.
 
-  @id:LEI-0110 @spec:lance-list-element-index.md#index-details @level:must @requires:list_element_index
+  @id:LEI-0110 @spec:lance-list-element-index.md#index-details @level:must @requires:list_element_index @requires:list_element_index.segments
   Scenario: A segment added over new fragments records the index's key fields, in the index's key order
     The index, on field ids 4 and 5 (label, confidence), covers fragment 0; fragment 1 is new: a null list
     (1:0) and [(car, 0.75)] (1:1). The new segment covers fragment 1 only.
@@ -29,7 +31,7 @@ Feature: LEI08 A segment added to an existing index agrees with it
       | 02 63 61 72 00 00 00 00 00 03 01 BF 40 00 00   | 1:1         |
     And the index keeps its first segment as it was written, with keys "label, confidence"
 
-  @id:LEI-0111 @spec:lance-list-element-index.md#index-details @level:must @requires:list_element_index
+  @id:LEI-0111 @spec:lance-list-element-index.md#index-details @level:must @requires:list_element_index @requires:list_element_index.segments
   Scenario: A segment added after a rename records the new names; the existing segment keeps its own
     The index was written on field ids 5 and 4, in that key order, when they were named confidence and
     label; they are now score and name. The new segment records the names the fields have when it is
@@ -52,7 +54,7 @@ Feature: LEI08 A segment added to an existing index agrees with it
       | 01 BF 40 00 00 02 63 61 72 00 00 00 00 00 03   | 1:1         |
     And the index keeps its first segment as it was written, with keys "confidence, label"
 
-  @id:LEI-0112 @spec:lance-list-element-index.md#index-details @level:must @requires:list_element_index
+  @id:LEI-0112 @spec:lance-list-element-index.md#index-details @level:must @requires:list_element_index @requires:list_element_index.segments
   Scenario: After a key field's type changed, no segment that records the new type joins the index
     confidence (field 5) was a float when the index was trained and is a double now. A segment recording
     key type double would disagree with the index. The writer may refuse (the kit's does: it leaves
@@ -68,7 +70,7 @@ Feature: LEI08 A segment added to an existing index agrees with it
     When the engine is asked to add a segment to the index over fragments "1"
     Then the engine adds no segment that disagrees with the index
 
-  @id:LEI-0113 @spec:lance-list-element-index.md#index-details @level:must @requires:list_element_index
+  @id:LEI-0113 @spec:lance-list-element-index.md#index-details @level:must @requires:list_element_index @requires:list_element_index.segments
   Scenario: To an index whose key encoding the writer does not know, no segment of another encoding is added
     The index's key_encoding is 2, which the spec does not define. A segment in ARROW_ROW_V1 would disagree
     with the index. The writer may refuse (the kit's does) or write encoding 2; it must not add a segment

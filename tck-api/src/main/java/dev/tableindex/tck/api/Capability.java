@@ -17,6 +17,8 @@ public enum Capability {
             "evaluate [NOT] any_element(list, 'predicate') over list<struct> rows with SQL three-valued logic"),
     LIST_ELEMENT_INDEX("list_element_index", ListElementIndexer.class,
             "build a list element index segment and answer [NOT] any_element with it, as a reader"),
+    LIST_ELEMENT_INDEX_SEGMENTS("list_element_index.segments", ListIndexSegmentAdding.class,
+            "add a segment to an existing list element index (build_list_index with existing_segments)"),
     TABLE_LIFECYCLE("table.lifecycle", TableLifecycle.class,
             "apply table operations (create, append, delete, merge-insert, column rewrite, compaction, schema"
                     + " changes, create/drop/optimize index) writing real manifests, and read the dataset back"),

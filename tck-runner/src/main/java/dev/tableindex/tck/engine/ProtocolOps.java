@@ -30,6 +30,7 @@ import dev.tableindex.tck.api.IcebergIndexBuilding;
 import dev.tableindex.tck.api.IcebergIndexQuerying;
 import dev.tableindex.tck.api.IndexOpening;
 import dev.tableindex.tck.api.IndexV2Support;
+import dev.tableindex.tck.api.ListIndexSegmentAdding;
 import dev.tableindex.tck.api.KeyEncoder;
 import dev.tableindex.tck.api.ListElementIndexer;
 import dev.tableindex.tck.api.ManifestReading;
@@ -95,6 +96,9 @@ final class ProtocolOps {
             };
             // A declaration only: its behaviour shows in the table.lifecycle operations.
             case INDEX_V2 -> new IndexV2Support() {
+            };
+            // A declaration only: its requests are build_list_index's.
+            case LIST_ELEMENT_INDEX_SEGMENTS -> new ListIndexSegmentAdding() {
             };
             case INDEX_OPEN_REQUESTS -> (IndexOpening) request ->
                     send.apply(Request.newBuilder().setOpenIndex(request)).getOpenIndex();

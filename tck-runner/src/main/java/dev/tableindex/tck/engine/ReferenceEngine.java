@@ -38,6 +38,7 @@ import dev.tableindex.tck.api.EngineUnsupported;
 import dev.tableindex.tck.api.Facet;
 import dev.tableindex.tck.api.KeyEncoder;
 import dev.tableindex.tck.api.ListElementIndexer;
+import dev.tableindex.tck.api.ListIndexSegmentAdding;
 import dev.tableindex.tck.api.ManifestReading;
 import dev.tableindex.tck.api.TckEngine;
 import java.nio.file.Path;
@@ -46,7 +47,8 @@ import java.util.EnumSet;
 import java.util.List;
 
 /** The built-in engine: the reference model ({@code spec-model}) behind the SPI, every capability declared. */
-public final class ReferenceEngine implements TckEngine, ManifestReading, KeyEncoder, AnyElementEvaluator, ListElementIndexer {
+public final class ReferenceEngine implements TckEngine, ManifestReading, KeyEncoder, AnyElementEvaluator, ListElementIndexer,
+        ListIndexSegmentAdding {
     public static final String NAME = "reference";
     public static final String VERSION = "0.1.0-SNAPSHOT";
 
