@@ -245,3 +245,12 @@ vs[4] = version(4, FOUR_ROWS, segs, v2s, reader=64, writer=64)
 overlay_case(c, vs, reader(4, "V2", both_used(c), cells=[cell("id_idx", 1, 0, 0), cell("id_idx", 1, 1, 0),
                                                            cell("name_idx", 1, 0, 1), cell("name_idx", 1, 1, 1)]),
              [row(0, 0, 1, "a"), row(0, 1, 2, "b"), row(1, 0, 30, "C"), row(1, 1, 40, "D")])
+
+# overlay-without-flag: as "overlay" (name at fragment 0 offset 1 = 'B', committed_version 4), but the
+# kit commit sets no flag: v4 has flags 0. The index view is the same as for "overlay" (the overlay is
+# there; name_idx must not answer for 0:1); no current_rows: the reference refuses to read the rows of a
+# manifest with overlays but without reader flag 64 (IM-0056 leaves the reaction open).
+c = "overlay-without-flag"
+vs, segs, v2s = with_name_idx(c)
+vs[4] = version(4, FOUR_ROWS, segs, v2s)
+case(c, vs, reader(4, "V2", both_used(c), cells=[cell("name_idx", 0, 1, 1)]))

@@ -330,7 +330,12 @@ public final class ReferenceTableCases {
                         overlays("fragment 1: shared_offset_bitmap {0, 1}, data_file.fields [0 (id), 1 (name)],"
                                 + " value columns id [30, 40] and name ['C', 'D']; committed_version 4 -> v4",
                                 OverlayFile.shared(1, 4, OverlayColumn.of("id", List.of(0, 1), 30L, 40L),
-                                        OverlayColumn.of("name", List.of(0, 1), "C", "D"))))));
+                                        OverlayColumn.of("name", List.of(0, 1), "C", "D"))))),
+                new Case("overlay-without-flag", List.of(create(), btree("id_idx", "id"), btree("name_idx", "name"),
+                        new Step("kit commit (KitCommits): a DataOverlayFile on fragment 0 (name {1} = 'B';"
+                                + " committed_version 4) WITHOUT reader or writer flag 64 (a manifest that breaks"
+                                + " DataFragment.overlays' MUST) -> v4", w -> w.overlays(false, List.of(
+                                OverlayFile.shared(0, 4, OverlayColumn.of("name", List.of(1), "B"))))))));
     }
 
     /** A kit commit of data overlays (stand-in value files), with reader and writer flag 64. */
