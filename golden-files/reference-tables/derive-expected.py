@@ -5,7 +5,8 @@ Nothing here reads the kit's output or the case's files: uuids follow the uuid r
 (n-th uuid = uuid3-style MD5 of "tableindex-reference-tables/<case>/<n>", as Java's
 UUID.nameUUIDFromBytes), counted by hand from the order in which the reference writer asks for them
 (create_table: one per fragment's data file, then the transaction; create_index: the segment, the
-IndexV2 id, then the transaction; a kit commit asks for none, the overlay's data file for one); index
+IndexV2 id, then the transaction; delete_rows: the deletion file id, then the transaction; a kit commit
+asks for none, each overlay's data file for one); index
 file sizes are the lengths of the reference index file's JSON (IndexFileContent), written out here.
 Run from anywhere: python3 golden-files/reference-tables/derive-expected.py
 """

@@ -28,8 +28,9 @@ import org.roaringbitmap.RoaringBitmap;
  * One golden dataset written by the kit's reference model ({@code golden-files/reference-tables/<case>/}).
  * Checked like a Lance-written case (every version's {@code ManifestSummary} view, sha256 of each file)
  * and, in addition, against {@code expected.json → reader}: what the reader ({@link IndexCatalog}, with
- * the reader-flag rule of {@link TableStore#readLatest}) makes of the latest version, and
- * {@code reader_of_earlier_versions} for earlier ones.
+ * the reader-flag rule of {@link TableStore#readLatest}) makes of the latest version,
+ * {@code reader_of_earlier_versions} for earlier ones, and {@code current_rows} (the data overlay cases:
+ * every live row's current values) where the case has it.
  */
 public record ReferenceTableCase(String name, Path folder) {
     private static final JsonNodeFactory JSON = JsonNodeFactory.instance;

@@ -21,6 +21,7 @@ import dev.tableindex.proto.lance.table.DataFile;
 import dev.tableindex.proto.lance.table.DataFragment;
 import dev.tableindex.proto.lance.table.DataOverlayFile;
 import dev.tableindex.proto.lance.table.FieldCoverage;
+import dev.tableindex.proto.lance.table.Manifest;
 import dev.tableindex.proto.tck.Column;
 import dev.tableindex.proto.tck.CreateIndex;
 import dev.tableindex.proto.tck.CreateTable;
@@ -116,31 +117,6 @@ public final class ReferenceTableCases {
         }
 
         /**
-         * A data overlay on fragment 0 giving {@code field} a new value at offset 1, committed in the
-         * version being written; reader and writer flag 64. The overlay's data file is the
-         * reference's stand-in ({@code data/<uuid>.json}) holding that one value.
-         */
-        void overlay(String column, Object value) {
-            UUID uuid = env.newUuid();
-            kitCommit(file -> {
-                TableSchema schema = new TableSchema(file.manifest().getFieldsList());
-                Field field = schema.require(column);
-                TableSchema only = new TableSchema(List.of(field));
-                byte[] bytes = StandInDataFile.encode(only, List.of(Map.of(field.getId(), value)));
-                String path = uuid + ".json";
-                write(root.resolve(TableStore.DATA_DIR).resolve(path), bytes);
-                DataFile dataFile = StandInDataFile.describe(path, only, bytes);
-                DataOverlayFile overlay = DataOverlayFile.newBuilder().setDataFile(dataFile)
-                        .setSharedOffsetBitmap(ByteString.copyFrom(FragmentCoverage.of(1).encode()))
-                        .setCommittedVersion(file.version() + 1).build();
-                return KitCommits.manifest(m -> {
-                    m.getFragmentsBuilder(0).addOverlays(overlay);
-                    return withOverlayFlag(m);
-                }).apply(file);
-            });
-        }
-
-        /**
          * One kit commit adding {@code overlays}, in order, each to its fragment's list (at its end, or
          * at its front); reader and writer flag 64 set unless {@code flag} is false. Each overlay's
          * data file is a stand-in ({@code data/<uuid>.json}, one uuid each, in order) whose value
@@ -170,8 +146,7 @@ public final class ReferenceTableCases {
             });
         }
 
-        private static dev.tableindex.proto.lance.table.Manifest.Builder withOverlayFlag(
-                dev.tableindex.proto.lance.table.Manifest.Builder m) {
+        private static Manifest.Builder withOverlayFlag(Manifest.Builder m) {
             return m.setReaderFeatureFlags(m.getReaderFeatureFlags() | FeatureFlags.DATA_OVERLAY_FILES)
                     .setWriterFeatureFlags(m.getWriterFeatureFlags() | FeatureFlags.DATA_OVERLAY_FILES);
         }
@@ -301,7 +276,8 @@ public final class ReferenceTableCases {
                 new Case("overlay", List.of(create(), btree("id_idx", "id"), btree("name_idx", "name"),
                         new Step("kit commit: a DataOverlayFile on fragment 0 (data file: the reference's stand-in"
                                 + " data/<uuid>.json with field 1 = 'B'; shared_offset_bitmap {1}; committed_version 4),"
-                                + " reader and writer flag 64 = 1<<6 set -> v4", w -> w.overlay("name", "B")))),
+                                + " reader and writer flag 64 = 1<<6 set -> v4", w -> w.overlays(true, List.of(
+                                OverlayFile.shared(0, 4, OverlayColumn.of("name", List.of(1), "B"))))))),
                 new Case("overlay-order", List.of(create(), btree("id_idx", "id"), btree("name_idx", "name"),
                         overlays("fragment 0: [name {0} = 'x'] then [name {0} = 'y'], both committed_version 4;"
                                 + " fragment 1: [name {0, 1} = 'q', 'r'] committed_version 4 -> v4",
