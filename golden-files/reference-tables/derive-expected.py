@@ -5,7 +5,8 @@ Nothing here reads the kit's output or the case's files: uuids follow the uuid r
 (n-th uuid = uuid3-style MD5 of "tableindex-reference-tables/<case>/<n>", as Java's
 UUID.nameUUIDFromBytes), counted by hand from the order in which the reference writer asks for them
 (create_table: one per fragment's data file, then the transaction; create_index: the segment, the
-IndexV2 id, then the transaction; a kit commit asks for none, the overlay's data file for one); index
+IndexV2 id, then the transaction; delete_rows: the deletion file id, then the transaction; a kit commit
+asks for none, each overlay's data file for one); index
 file sizes are the lengths of the reference index file's JSON (IndexFileContent), written out here.
 Run from anywhere: python3 golden-files/reference-tables/derive-expected.py
 """
@@ -153,3 +154,104 @@ vs[4] = version(4, FOUR_ROWS, [seg, name_seg], both_v2, reader=64, writer=64)
 case(c, vs, reader(4, "V2", [used("id_idx", [0], [0], [u(c, 4)], [0, 1]),
                              used("name_idx", [1], [1], [u(c, 7)], [0, 1])],
                    cells=[{"index": "name_idx", "fragment": 0, "offset": 1, "row_address": 1, "field": 1}]))
+
+
+# ---- data overlay resolution (lance-table.proto, DataFragment.overlays and DataOverlayFile) ----
+# current_rows: the live rows of the latest version, overlays applied by hand from the rules:
+# a cell takes the value of the overlay with the highest committed_version covering it, among equal
+# versions the later entry of DataFragment.overlays; a value sits at the offset's rank in the field's
+# bitmap; a NULL value overrides to NULL; deleted rows stay deleted.
+
+def row(fragment, offset, id_, name):
+    return {"fragment": fragment, "offset": offset, "id": id_, "name": name}
+
+
+def cell(index, fragment, offset, field):
+    return {"index": index, "fragment": fragment, "offset": offset, "row_address": (fragment << 32) | offset,
+            "field": field}
+
+
+def with_name_idx(c, fragments=FOUR_ROWS):
+    """v1..v3 of the four-row table: id_idx (4, 5, 6) and name_idx (7 segment, 8 IndexV2 id, 9 txn)."""
+    vs, seg, v2 = dual(c)
+    name_seg = segment("name_idx", u(c, 7), [1], 2, [0, 1], NAME_FILE)
+    both_v2 = v2 + [index_v2("name_idx", u(c, 8), [1], u(c, 7), NAME_FILE, [0, 1])]
+    vs[3] = version(3, fragments, [seg, name_seg], both_v2)
+    return vs, [seg, name_seg], both_v2
+
+
+def both_used(c):
+    return [used("id_idx", [0], [0], [u(c, 4)], [0, 1]), used("name_idx", [1], [1], [u(c, 7)], [0, 1])]
+
+
+def overlay_case(name, versions, reader_view, rows):
+    case(name, versions, reader_view)
+    path = os.path.join(HERE, name, "expected.json")
+    with open(path) as f:
+        doc = json.load(f)
+    doc["current_rows"] = rows
+    with open(path, "w") as f:
+        json.dump(doc, f, indent=2)
+        f.write("\n")
+
+
+# overlay-order: v4 fragment 0 [x (4), y (4)] on name@0; fragment 1 [q r (4)] on name@0,1;
+# v5 fragment 1 list [p (5), q r (4), s (5)]. fragment 0 offset 0: same committed_version -> the later
+# entry, 'y'. fragment 1 offset 0: p (5) beats q (4) though earlier in the list; offset 1: s (5) beats r (4).
+# name_idx (dataset_version 2) must not answer for any overlaid cell; id_idx is not touched (field 0).
+c = "overlay-order"
+vs, segs, v2s = with_name_idx(c)
+vs[4] = version(4, FOUR_ROWS, segs, v2s, reader=64, writer=64)
+vs[5] = version(5, FOUR_ROWS, segs, v2s, reader=64, writer=64)
+overlay_case(c, vs, reader(5, "V2", both_used(c), cells=[cell("name_idx", 0, 0, 1), cell("name_idx", 1, 0, 1),
+                                                           cell("name_idx", 1, 1, 1)]),
+             [row(0, 0, 1, "y"), row(0, 1, 2, "b"), row(1, 0, 3, "p"), row(1, 1, 4, "s")])
+
+# overlay-on-deleted-row: v4 deletes id = 2 (fragment 0 offset 1; bitmaps unchanged; a deletion file
+# is present: reader and writer flag 1 = 1<<0); v5 an overlay
+# on name at offsets 0, 1 of fragment 0 = 'Y', 'Z'. Offset 1 is deleted: 'Z' is dead, the row stays
+# deleted. name_idx must not answer for either covered cell (the deleted one never comes out anyway).
+c = "overlay-on-deleted-row"
+vs, segs, v2s = with_name_idx(c)
+one_deleted = [dict(FOUR_ROWS[0], num_deleted_rows=1), FOUR_ROWS[1]]
+vs[4] = version(4, one_deleted, segs, v2s, reader=1, writer=1)
+vs[5] = version(5, one_deleted, segs, v2s, reader=65, writer=65)
+overlay_case(c, vs, reader(5, "V2", both_used(c), cells=[cell("name_idx", 0, 0, 1), cell("name_idx", 0, 1, 1)]),
+             [row(0, 0, 1, "Y"), row(1, 0, 3, "c"), row(1, 1, 4, "d")])
+
+# overlay-field-coverage: one fragment of four rows (create: 1 data file, 2 txn; id_idx 3, 4, 5;
+# name_idx 6, 7, 8). Overlay fields [1 (name), 0 (id)], bitmaps [{1, 3}, {2}], columns name ['B', NULL],
+# id [30]: name@1 = rank 0 = 'B', name@3 = rank 1 = NULL (overridden to NULL), id@2 = rank 0 = 30.
+c = "overlay-field-coverage"
+ONE_FRAGMENT = [{"id": 0, "physical_rows": 4, "num_deleted_rows": 0}]
+ID_FILE_1 = len(index_file('[1,0],[2,1],[3,2],[4,3]'))
+NAME_FILE_1 = len(index_file('["a",0],["b",1],["c",2],["d",3]'))
+id_seg = segment("id_idx", u(c, 3), [0], 1, [0], ID_FILE_1)
+name_seg = segment("name_idx", u(c, 6), [1], 2, [0], NAME_FILE_1)
+id_v2 = index_v2("id_idx", u(c, 4), [0], u(c, 3), ID_FILE_1, [0])
+name_v2 = index_v2("name_idx", u(c, 7), [1], u(c, 6), NAME_FILE_1, [0])
+vs = {1: version(1, ONE_FRAGMENT, []), 2: version(2, ONE_FRAGMENT, [id_seg], [id_v2]),
+      3: version(3, ONE_FRAGMENT, [id_seg, name_seg], [id_v2, name_v2]),
+      4: version(4, ONE_FRAGMENT, [id_seg, name_seg], [id_v2, name_v2], reader=64, writer=64)}
+overlay_case(c, vs, reader(4, "V2", [used("id_idx", [0], [0], [u(c, 3)], [0]),
+                                     used("name_idx", [1], [1], [u(c, 6)], [0])],
+                           cells=[cell("id_idx", 0, 2, 0), cell("name_idx", 0, 1, 1), cell("name_idx", 0, 3, 1)]),
+             [row(0, 0, 1, "a"), row(0, 1, 2, "B"), row(0, 2, 30, "c"), row(0, 3, 4, None)])
+
+# overlay-shared-two-fields: fragment 1, shared bitmap {0, 1} over fields [0 (id), 1 (name)]:
+# id [30, 40], name ['C', 'D'] -> both fields change at both offsets; both indexes lose both cells.
+c = "overlay-shared-two-fields"
+vs, segs, v2s = with_name_idx(c)
+vs[4] = version(4, FOUR_ROWS, segs, v2s, reader=64, writer=64)
+overlay_case(c, vs, reader(4, "V2", both_used(c), cells=[cell("id_idx", 1, 0, 0), cell("id_idx", 1, 1, 0),
+                                                           cell("name_idx", 1, 0, 1), cell("name_idx", 1, 1, 1)]),
+             [row(0, 0, 1, "a"), row(0, 1, 2, "b"), row(1, 0, 30, "C"), row(1, 1, 40, "D")])
+
+# overlay-without-flag: as "overlay" (name at fragment 0 offset 1 = 'B', committed_version 4), but the
+# kit commit sets no flag: v4 has flags 0. The index view is the same as for "overlay" (the overlay is
+# there; name_idx must not answer for 0:1); no current_rows: the reference refuses to read the rows of a
+# manifest with overlays but without reader flag 64 (IM-0056 leaves the reaction open).
+c = "overlay-without-flag"
+vs, segs, v2s = with_name_idx(c)
+vs[4] = version(4, FOUR_ROWS, segs, v2s)
+case(c, vs, reader(4, "V2", both_used(c), cells=[cell("name_idx", 0, 1, 1)]))

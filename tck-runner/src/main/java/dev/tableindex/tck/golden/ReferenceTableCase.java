@@ -9,9 +9,12 @@ import dev.tableindex.model.index.FeatureFlags;
 import dev.tableindex.model.index.IndexCatalog;
 import dev.tableindex.model.index.OverlayExclusion;
 import dev.tableindex.model.manifest.ManifestFile;
+import dev.tableindex.model.table.Fragment;
 import dev.tableindex.model.table.RowAddress;
 import dev.tableindex.model.table.TableException;
 import dev.tableindex.model.table.TableStore;
+import dev.tableindex.model.table.TableVersion;
+import dev.tableindex.proto.lance.file.Field;
 import dev.tableindex.proto.lance.table.DataFragment;
 import java.nio.file.Path;
 import java.util.ArrayList;
@@ -25,8 +28,9 @@ import org.roaringbitmap.RoaringBitmap;
  * One golden dataset written by the kit's reference model ({@code golden-files/reference-tables/<case>/}).
  * Checked like a Lance-written case (every version's {@code ManifestSummary} view, sha256 of each file)
  * and, in addition, against {@code expected.json → reader}: what the reader ({@link IndexCatalog}, with
- * the reader-flag rule of {@link TableStore#readLatest}) makes of the latest version, and
- * {@code reader_of_earlier_versions} for earlier ones.
+ * the reader-flag rule of {@link TableStore#readLatest}) makes of the latest version,
+ * {@code reader_of_earlier_versions} for earlier ones, and {@code current_rows} (the data overlay cases:
+ * every live row's current values) where the case has it.
  */
 public record ReferenceTableCase(String name, Path folder) {
     private static final JsonNodeFactory JSON = JsonNodeFactory.instance;
@@ -49,6 +53,14 @@ public record ReferenceTableCase(String name, Path folder) {
             }
             compare("reader", reader, problems);
         }
+        if (expected.has("current_rows")) {
+            try {
+                JsonDiff.between(expected.get("current_rows"), currentRows(folder))
+                        .forEach(d -> problems.add("current_rows: " + d));
+            } catch (RuntimeException e) {
+                problems.add("current_rows: " + e);
+            }
+        }
         for (Iterator<Map.Entry<String, JsonNode>> it = expected.path("reader_of_earlier_versions").fields(); it.hasNext(); ) {
             Map.Entry<String, JsonNode> earlier = it.next();
             compare("reader_of_earlier_versions." + earlier.getKey(), earlier.getValue(), problems);
@@ -63,6 +75,27 @@ public record ReferenceTableCase(String name, Path folder) {
         } catch (RuntimeException e) {
             problems.add(where + ": " + e);
         }
+    }
+
+    /**
+     * The live rows of the latest version as the reference reads them (data overlays applied,
+     * deletions taken out): one object per row, {@code fragment}, {@code offset}, then every column by
+     * name, in fragment and offset order. Checked against {@code expected.json → current_rows}, where a
+     * case has it (the data overlay cases), which is worked by hand from the overlay rules.
+     */
+    public static ArrayNode currentRows(Path root) {
+        TableVersion table = TableStore.load(root).table();
+        ArrayNode rows = JSON.arrayNode();
+        for (Fragment fragment : table.fragments()) {
+            for (int offset : fragment.liveOffsets()) {
+                ObjectNode row = rows.addObject().put("fragment", fragment.id()).put("offset", offset);
+                for (Field column : table.schema().columns()) {
+                    row.set(column.getName(), table.schema().typeOf(column)
+                            .toJson(fragment.rows().get(offset).get(column.getId())));
+                }
+            }
+        }
+        return rows;
     }
 
     /**

@@ -3,6 +3,7 @@ package dev.tableindex.tck.golden;
 import com.fasterxml.jackson.core.util.DefaultIndenter;
 import com.fasterxml.jackson.core.util.DefaultPrettyPrinter;
 import com.fasterxml.jackson.databind.ObjectMapper;
+import com.fasterxml.jackson.databind.node.ArrayNode;
 import com.fasterxml.jackson.databind.node.JsonNodeFactory;
 import com.fasterxml.jackson.databind.node.ObjectNode;
 import com.google.protobuf.ByteString;
@@ -17,10 +18,14 @@ import dev.tableindex.model.table.TableStore;
 import dev.tableindex.model.table.TableVersion;
 import dev.tableindex.proto.lance.file.Field;
 import dev.tableindex.proto.lance.table.DataFile;
+import dev.tableindex.proto.lance.table.DataFragment;
 import dev.tableindex.proto.lance.table.DataOverlayFile;
+import dev.tableindex.proto.lance.table.FieldCoverage;
+import dev.tableindex.proto.lance.table.Manifest;
 import dev.tableindex.proto.tck.Column;
 import dev.tableindex.proto.tck.CreateIndex;
 import dev.tableindex.proto.tck.CreateTable;
+import dev.tableindex.proto.tck.DeleteRows;
 import dev.tableindex.proto.tck.Rows;
 import dev.tableindex.proto.tck.TableOperation;
 import java.io.IOException;
@@ -80,11 +85,20 @@ public final class ReferenceTableCases {
         }
 
         void create(String rows) {
+            create(rows, 2);
+        }
+
+        void create(String rows, int rowsPerFragment) {
             CreateTable request = CreateTable.newBuilder()
                     .addColumns(Column.newBuilder().setName("id").setType("int64").setNullable(true))
                     .addColumns(Column.newBuilder().setName("name").setType("string").setNullable(true))
-                    .setRows(Rows.newBuilder().setJson(rows)).setRowsPerFragment(2).build();
+                    .setRows(Rows.newBuilder().setJson(rows)).setRowsPerFragment(rowsPerFragment).build();
             commit(TableOperations.create(request, env));
+        }
+
+        void delete(String filter) {
+            commit(TableOperations.apply(table, TableOperation.newBuilder().setDeleteRows(DeleteRows.newBuilder()
+                    .setFilter(filter)).build(), env));
         }
 
         void btree(String name, String column) {
@@ -103,29 +117,121 @@ public final class ReferenceTableCases {
         }
 
         /**
-         * A data overlay on fragment 0 giving {@code field} a new value at offset 1, committed in the
-         * version being written; reader and writer flag 64. The overlay's data file is the
-         * reference's stand-in ({@code data/<uuid>.json}) holding that one value.
+         * One kit commit adding {@code overlays}, in order, each to its fragment's list (at its end, or
+         * at its front); reader and writer flag 64 set unless {@code flag} is false. Each overlay's
+         * data file is a stand-in ({@code data/<uuid>.json}, one uuid each, in order) whose value
+         * columns are the overlay's columns in {@code data_file.fields} order, each as long as the
+         * column's coverage (a row holds a field's value only while the field has values left).
          */
-        void overlay(String column, Object value) {
-            UUID uuid = env.newUuid();
+        void overlays(boolean flag, List<OverlayFile> overlays) {
+            List<UUID> uuids = overlays.stream().map(o -> env.newUuid()).toList();
             kitCommit(file -> {
                 TableSchema schema = new TableSchema(file.manifest().getFieldsList());
-                Field field = schema.require(column);
-                TableSchema only = new TableSchema(List.of(field));
-                byte[] bytes = StandInDataFile.encode(only, List.of(Map.of(field.getId(), value)));
-                String path = uuid + ".json";
-                write(root.resolve(TableStore.DATA_DIR).resolve(path), bytes);
-                DataFile dataFile = StandInDataFile.describe(path, only, bytes);
-                DataOverlayFile overlay = DataOverlayFile.newBuilder().setDataFile(dataFile)
-                        .setSharedOffsetBitmap(ByteString.copyFrom(FragmentCoverage.of(1).encode()))
-                        .setCommittedVersion(file.version() + 1).build();
                 return KitCommits.manifest(m -> {
-                    m.getFragmentsBuilder(0).addOverlays(overlay);
-                    return m.setReaderFeatureFlags(m.getReaderFeatureFlags() | FeatureFlags.DATA_OVERLAY_FILES)
-                            .setWriterFeatureFlags(m.getWriterFeatureFlags() | FeatureFlags.DATA_OVERLAY_FILES);
+                    for (int i = 0; i < overlays.size(); i++) {
+                        OverlayFile o = overlays.get(i);
+                        DataOverlayFile overlay = o.write(root, schema, uuids.get(i) + ".json");
+                        DataFragment.Builder fragment = m.getFragmentsBuilderList().stream()
+                                .filter(f -> f.getId() == o.fragment()).findFirst().orElseThrow();
+                        if (o.atFront()) {
+                            List<DataOverlayFile> list = new ArrayList<>(fragment.getOverlaysList());
+                            list.add(0, overlay);
+                            fragment.clearOverlays().addAllOverlays(list);
+                        } else {
+                            fragment.addOverlays(overlay);
+                        }
+                    }
+                    return flag ? withOverlayFlag(m) : m;
                 }).apply(file);
             });
+        }
+
+        private static Manifest.Builder withOverlayFlag(Manifest.Builder m) {
+            return m.setReaderFeatureFlags(m.getReaderFeatureFlags() | FeatureFlags.DATA_OVERLAY_FILES)
+                    .setWriterFeatureFlags(m.getWriterFeatureFlags() | FeatureFlags.DATA_OVERLAY_FILES);
+        }
+    }
+
+    /** One column of an overlay: the offsets it covers, ascending, and their values in that order (null = NULL). */
+    public record OverlayColumn(String column, List<Integer> offsets, List<Object> values) {
+        public OverlayColumn {
+            if (offsets.size() != values.size()) {
+                throw new IllegalArgumentException(column + ": " + offsets.size() + " offsets, " + values.size() + " values");
+            }
+            offsets = List.copyOf(offsets);
+            values = java.util.Collections.unmodifiableList(new ArrayList<>(values));
+        }
+
+        static OverlayColumn of(String column, List<Integer> offsets, Object... values) {
+            return new OverlayColumn(column, offsets, java.util.Arrays.asList(values));
+        }
+    }
+
+    /**
+     * A DataOverlayFile a kit commit adds to fragment {@code fragment}: its columns, in
+     * {@code data_file.fields} order, with a {@code shared_offset_bitmap} (every column covers the same
+     * offsets) or a {@code field_coverage} (one bitmap per column, same order).
+     */
+    public record OverlayFile(long fragment, long committedVersion, boolean shared, boolean atFront,
+                              List<OverlayColumn> columns) {
+        static OverlayFile shared(long fragment, long committedVersion, OverlayColumn... columns) {
+            return new OverlayFile(fragment, committedVersion, true, false, List.of(columns));
+        }
+
+        static OverlayFile perField(long fragment, long committedVersion, OverlayColumn... columns) {
+            return new OverlayFile(fragment, committedVersion, false, false, List.of(columns));
+        }
+
+        OverlayFile atFrontOfTheList() {
+            return new OverlayFile(fragment, committedVersion, shared, true, columns);
+        }
+
+        /** Writes the stand-in value file {@code data/<path>} and returns the manifest's entry. */
+        DataOverlayFile write(Path root, TableSchema schema, String path) {
+            List<Field> fields = columns.stream().map(c -> schema.require(c.column())).toList();
+            ObjectNode json = JsonNodeFactory.instance.objectNode();
+            json.put("format", StandInDataFile.FORMAT);
+            fields.forEach(f -> json.withArray("fields").add(f.getId()));
+            ArrayNode rows = json.putArray("rows");
+            int longest = columns.stream().mapToInt(c -> c.values().size()).max().orElse(0);
+            for (int r = 0; r < longest; r++) {
+                ObjectNode row = rows.addObject();
+                for (int i = 0; i < fields.size(); i++) {
+                    List<Object> values = columns.get(i).values();
+                    if (r < values.size()) {
+                        row.set(Integer.toString(fields.get(i).getId()), schema.typeOf(fields.get(i)).toJson(values.get(r)));
+                    }
+                }
+            }
+            byte[] bytes;
+            try {
+                bytes = JSON.writeValueAsBytes(json);
+            } catch (IOException e) {
+                throw new UncheckedIOException(e);
+            }
+            ReferenceTableCases.write(root.resolve(TableStore.DATA_DIR).resolve(path), bytes);
+            DataFile.Builder dataFile = DataFile.newBuilder().setPath(path).setFileMajorVersion(2)
+                    .setFileMinorVersion(1).setFileSizeBytes(bytes.length);
+            for (int i = 0; i < fields.size(); i++) {
+                dataFile.addFields(fields.get(i).getId()).addColumnIndices(i);
+            }
+            DataOverlayFile.Builder overlay = DataOverlayFile.newBuilder().setDataFile(dataFile)
+                    .setCommittedVersion(committedVersion);
+            if (shared) {
+                if (columns.stream().map(OverlayColumn::offsets).distinct().count() != 1) {
+                    throw new IllegalArgumentException("a shared_offset_bitmap needs the same offsets in every column");
+                }
+                overlay.setSharedOffsetBitmap(bitmap(columns.get(0).offsets()));
+            } else {
+                FieldCoverage.Builder coverage = FieldCoverage.newBuilder();
+                columns.forEach(c -> coverage.addOffsetBitmaps(bitmap(c.offsets())));
+                overlay.setFieldCoverage(coverage);
+            }
+            return overlay.build();
+        }
+
+        private static ByteString bitmap(List<Integer> offsets) {
+            return ByteString.copyFrom(FragmentCoverage.of(offsets.stream().mapToLong(Integer::longValue).toArray()).encode());
         }
     }
 
@@ -170,7 +276,48 @@ public final class ReferenceTableCases {
                 new Case("overlay", List.of(create(), btree("id_idx", "id"), btree("name_idx", "name"),
                         new Step("kit commit: a DataOverlayFile on fragment 0 (data file: the reference's stand-in"
                                 + " data/<uuid>.json with field 1 = 'B'; shared_offset_bitmap {1}; committed_version 4),"
-                                + " reader and writer flag 64 = 1<<6 set -> v4", w -> w.overlay("name", "B")))));
+                                + " reader and writer flag 64 = 1<<6 set -> v4", w -> w.overlays(true, List.of(
+                                OverlayFile.shared(0, 4, OverlayColumn.of("name", List.of(1), "B"))))))),
+                new Case("overlay-order", List.of(create(), btree("id_idx", "id"), btree("name_idx", "name"),
+                        overlays("fragment 0: [name {0} = 'x'] then [name {0} = 'y'], both committed_version 4;"
+                                + " fragment 1: [name {0, 1} = 'q', 'r'] committed_version 4 -> v4",
+                                OverlayFile.shared(0, 4, OverlayColumn.of("name", List.of(0), "x")),
+                                OverlayFile.shared(0, 4, OverlayColumn.of("name", List.of(0), "y")),
+                                OverlayFile.shared(1, 4, OverlayColumn.of("name", List.of(0, 1), "q", "r"))),
+                        overlays("fragment 1: [name {0} = 'p'] committed_version 5 at the FRONT of its list, [name {1}"
+                                + " = 's'] committed_version 5 at its end; fragment 1's list is now [p (5), q r (4), s (5)]"
+                                + " -> v5",
+                                OverlayFile.shared(1, 5, OverlayColumn.of("name", List.of(0), "p")).atFrontOfTheList(),
+                                OverlayFile.shared(1, 5, OverlayColumn.of("name", List.of(1), "s"))))),
+                new Case("overlay-on-deleted-row", List.of(create(), btree("id_idx", "id"), btree("name_idx", "name"),
+                        new Step("reference delete_rows(id = 2) -> v4 (fragment 0: BITMAP deletion file {1})",
+                                w -> w.delete("id = 2")),
+                        overlays("fragment 0: [name {0, 1} = 'Y', 'Z'] committed_version 5 (offset 1 is deleted) -> v5",
+                                OverlayFile.shared(0, 5, OverlayColumn.of("name", List.of(0, 1), "Y", "Z"))))),
+                new Case("overlay-field-coverage", List.of(
+                        new Step("reference create_table(id int64, name string; 4 rows: ids 1..4, names a..d;"
+                                + " rows_per_fragment 4) -> v1 (fragment 0)", w -> w.create(ROWS, 4)),
+                        btree("id_idx", "id"), btree("name_idx", "name"),
+                        overlays("fragment 0: field_coverage, data_file.fields [1 (name), 0 (id)], offset_bitmaps"
+                                + " [{1, 3}, {2}], value columns name ['B', NULL] and id [30]; committed_version 4 -> v4",
+                                OverlayFile.perField(0, 4, OverlayColumn.of("name", List.of(1, 3), "B", null),
+                                        OverlayColumn.of("id", List.of(2), 30L))))),
+                new Case("overlay-shared-two-fields", List.of(create(), btree("id_idx", "id"), btree("name_idx", "name"),
+                        overlays("fragment 1: shared_offset_bitmap {0, 1}, data_file.fields [0 (id), 1 (name)],"
+                                + " value columns id [30, 40] and name ['C', 'D']; committed_version 4 -> v4",
+                                OverlayFile.shared(1, 4, OverlayColumn.of("id", List.of(0, 1), 30L, 40L),
+                                        OverlayColumn.of("name", List.of(0, 1), "C", "D"))))),
+                new Case("overlay-without-flag", List.of(create(), btree("id_idx", "id"), btree("name_idx", "name"),
+                        new Step("kit commit (KitCommits): a DataOverlayFile on fragment 0 (name {1} = 'B';"
+                                + " committed_version 4) WITHOUT reader or writer flag 64 (a manifest that breaks"
+                                + " DataFragment.overlays' MUST) -> v4", w -> w.overlays(false, List.of(
+                                OverlayFile.shared(0, 4, OverlayColumn.of("name", List.of(1), "B"))))))));
+    }
+
+    /** A kit commit of data overlays (stand-in value files), with reader and writer flag 64. */
+    private static Step overlays(String description, OverlayFile... overlays) {
+        return new Step("kit commit (KitCommits): DataOverlayFiles, reader and writer flag 64 = 1<<6 set; "
+                + description, w -> w.overlays(true, List.of(overlays)));
     }
 
     /** The n-th uuid (n from 1) a case's writer asks for. */
