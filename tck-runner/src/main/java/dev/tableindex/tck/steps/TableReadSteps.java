@@ -36,6 +36,16 @@ public final class TableReadSteps {
         TableScenario.current().copyOf(RunContext.current().golden().path("reference-tables/" + name), name);
     }
 
+    /**
+     * A dataset real Lance wrote (golden-files/lance-manifests/{@code name}: its manifests only, no data or
+     * index files), copied to the scenario's scratch folder as the table the engine reads.
+     */
+    @Given("the table Lance wrote in the golden dataset {string}")
+    public void theLanceGoldenTable(String name) {
+        TableScenario.current().copyOf(RunContext.current().golden().path("lance-manifests/" + name),
+                name.replace('/', '-'));
+    }
+
     @When("the engine describes the indexes")
     public void describes() {
         described = engine().describeIndexes(DescribeIndexesRequest.newBuilder().setDatasetPath(dataset()).build());

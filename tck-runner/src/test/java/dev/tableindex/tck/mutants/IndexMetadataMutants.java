@@ -3,6 +3,7 @@ package dev.tableindex.tck.mutants;
 import com.google.protobuf.ByteString;
 import dev.tableindex.model.index.IndexCatalog;
 import dev.tableindex.model.index.IndexOpener;
+import dev.tableindex.model.manifest.FragmentCoverage;
 import dev.tableindex.model.manifest.IndexSegment;
 import dev.tableindex.model.manifest.ManifestFile;
 import dev.tableindex.model.table.Filter;
@@ -197,6 +198,33 @@ public final class IndexMetadataMutants {
                 }
             }
             return count;
+        }
+    }
+
+    // ---- readers of coverage ----
+
+    /** Reads an empty Roaring bitmap (a bitmap listing no fragment) as "no restriction": every live fragment. */
+    public static final class EmptyRoaringCoversAll extends ReaderMutant {
+        public EmptyRoaringCoversAll() {
+            super("mutant-empty-roaring-covers-all", Set.of("LTP-R017"),
+                    "reads an index whose fragment_bitmap lists no fragment as covering every fragment of the table");
+        }
+
+        @Override
+        ManifestFile misread(ManifestFile file) {
+            if (file.indexSection().isEmpty()) {
+                return file;
+            }
+            long[] live = file.manifest().getFragmentsList().stream().mapToLong(f -> f.getId()).toArray();
+            ByteString all = ByteString.copyFrom(FragmentCoverage.of(live).encode());
+            IndexSection.Builder section = file.indexSection().get().toBuilder();
+            for (IndexMetadata.Builder entry : section.getIndicesBuilderList()) {
+                FragmentCoverage coverage = FragmentCoverage.fromBytes(entry.getFragmentBitmap().toByteArray());
+                if (coverage.isKnown() && coverage.fragmentIds().orElseThrow().isEmpty()) {
+                    entry.setFragmentBitmap(all);
+                }
+            }
+            return ManifestFile.of(file.manifest(), Optional.of(section.build()), Optional.empty());
         }
     }
 
