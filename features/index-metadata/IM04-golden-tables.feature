@@ -51,8 +51,10 @@ Feature: IM04 Golden tables: which indexes a reader uses
 
   @id:IM-0035 @spec:lance-table.proto#IndexMetadata.index_version @level:should @requires:table.lifecycle
   Scenario: An index with index_version 99: the reader does not use it
-    Only which indexes the engine says it uses: the golden table's data files are stand-ins other engines
-    need not read. IM-0010 has the evidence, by counting on the engine's own table.
+    Only which indexes the engine says it uses, and no rows: the golden table's data files are the
+    reference's JSON stand-ins, which only reference-format engines read, and its index file holds exactly
+    the rows of the fragments it covers, so an answer from the index would be right anyway. IM-0010 has the
+    evidence from rows, on the engine's own table, where the index claims a fragment its file lacks.
     Given the golden table "newer-index-version"
     When the engine describes the indexes
     Then the engine uses no index
@@ -81,3 +83,16 @@ Feature: IM04 Golden tables: which indexes a reader uses
     Given the golden table "overlay"
     Then counting the rows where "name = 'b'" gives 0, unless the engine refuses to read the dataset
     And counting the rows where "name = 'B'" gives 1, unless the engine refuses to read the dataset
+
+  @id:IM-0039 @spec:lance-table.proto#IndexMetadata.fragment_bitmap @level:must @requires:table.lifecycle
+  Scenario: An index Lance created on an empty table covers no fragment, also once the table lists one
+    MR-0010 reads the same manifest, and there the kit decodes the bitmap; here the engine's reader says
+    what the index covers. Lance 7.0.0 wrote an empty Roaring bitmap (a bitmap that lists no fragment, not
+    empty bytes): the index covers no fragment, neither "unknown" nor "every fragment". The kit then lists a
+    fragment 0 the index was not built on. The golden dataset holds Lance's manifests only (no data or
+    index files), so the engine is asked which fragments it takes the index to cover, not for rows.
+    Given the table Lance wrote in the golden dataset "lance-7.0.0/index-on-empty-table"
+    And the kit commits a version that lists a new fragment of 2 rows, without its data
+    When the engine describes the indexes
+    Then the engine uses the indexes "id_idx"
+    And the engine's index "id_idx" covers fragments ""

@@ -38,8 +38,15 @@ public final class RowCounter {
     }
 
     public static long withIndex(TableVersion table, Filter filter, IndexCatalog catalog) {
+        return withChoice(table, filter, choose(filter, filter.bind(table.schema()), catalog));
+    }
+
+    /**
+     * count_rows answering {@code choice}'s conjunct from its index (as {@link #withIndex} does with the
+     * index {@link #choose} picks), or scanning when there is none.
+     */
+    public static long withChoice(TableVersion table, Filter filter, Optional<Choice> choice) {
         List<Integer> ids = filter.bind(table.schema());
-        Optional<Choice> choice = choose(filter, ids, catalog);
         if (choice.isEmpty()) {
             return scan(table, filter);
         }

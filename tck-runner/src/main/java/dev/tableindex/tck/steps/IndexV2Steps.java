@@ -4,6 +4,7 @@ import dev.tableindex.model.manifest.FragmentCoverage;
 import dev.tableindex.model.manifest.IndexSegment;
 import dev.tableindex.model.manifest.IndexV2Entry;
 import dev.tableindex.model.manifest.ManifestFile;
+import dev.tableindex.proto.lance.table.IndexMetadata;
 import dev.tableindex.tck.golden.KitCommits;
 import io.cucumber.java.en.Given;
 import io.cucumber.java.en.Then;
@@ -214,6 +215,19 @@ public final class IndexV2Steps {
             TableManifestSteps.segments(file, name);
             return KitCommits.legacyCoverage(name,
                     TableManifestSteps.parseIds(ids).stream().mapToLong(Long::longValue).toArray()).apply(file);
+        });
+    }
+
+    /**
+     * The legacy segments of the index record no file sizes (files cleared: "If this is empty, the index files
+     * sizes are unknown"); its IndexV2 files keep theirs. Names, ids, fields, details and bitmaps still agree.
+     */
+    @Given("the kit commits a version where only the legacy segments of {string} record no file sizes")
+    public void legacyWithoutSizes(String name) {
+        KitCommitSteps.commit(file -> {
+            TableManifestSteps.segments(file, name);
+            indexV2(file, name);
+            return KitCommits.legacyEntries(name, IndexMetadata.Builder::clearFiles).apply(file);
         });
     }
 

@@ -10,6 +10,7 @@ import dev.tableindex.proto.lance.table.IndexMetadata;
 import dev.tableindex.proto.lance.table.IndexSection;
 import dev.tableindex.tck.golden.KitCommits;
 import io.cucumber.java.en.Given;
+import java.util.List;
 import java.util.Optional;
 import java.util.function.UnaryOperator;
 
@@ -97,6 +98,25 @@ public final class KitCommitSteps {
             }
             return m.addFields(model.toBuilder().setName(name).setId(used + 1).setParentId(-1).setNullable(true));
         }).apply(file));
+    }
+
+    /**
+     * A version whose fragment list names one more fragment (the next id, one data file the kit does not
+     * write): for scenarios that ask only what the engine's reader makes of the index metadata, never rows.
+     */
+    @Given("the kit commits a version that lists a new fragment of {long} rows, without its data")
+    public void listedFragment(long rows) {
+        commit(KitCommits.manifest(m -> {
+            long id = m.getFragmentsList().stream().mapToLong(DataFragment::getId).max().orElse(-1) + 1;
+            List<Integer> fields = m.getFieldsList().stream().filter(f -> f.getParentId() == -1)
+                    .map(f -> f.getId()).toList();
+            m.addFragments(DataFragment.newBuilder().setId(id).setPhysicalRows(rows)
+                    .addFiles(DataFile.newBuilder().setPath("listed-by-the-kit-without-data.lance")
+                            .addAllFields(fields).addAllColumnIndices(java.util.stream.IntStream.range(0, fields.size())
+                                    .boxed().toList())
+                            .setFileMajorVersion(2).setFileMinorVersion(1)));
+            return m.setMaxFragmentId((int) Math.max(id, m.hasMaxFragmentId() ? m.getMaxFragmentId() : 0));
+        }));
     }
 
     private static void commitIndexes(String name, UnaryOperator<IndexMetadata.Builder> change) {

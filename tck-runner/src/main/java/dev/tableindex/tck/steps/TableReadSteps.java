@@ -36,6 +36,16 @@ public final class TableReadSteps {
         TableScenario.current().copyOf(RunContext.current().golden().path("reference-tables/" + name), name);
     }
 
+    /**
+     * A dataset real Lance wrote (golden-files/lance-manifests/{@code name}: its manifests only, no data or
+     * index files), copied to the scenario's scratch folder as the table the engine reads.
+     */
+    @Given("the table Lance wrote in the golden dataset {string}")
+    public void theLanceGoldenTable(String name) {
+        TableScenario.current().copyOf(RunContext.current().golden().path("lance-manifests/" + name),
+                name.replace('/', '-'));
+    }
+
     @When("the engine describes the indexes")
     public void describes() {
         described = engine().describeIndexes(DescribeIndexesRequest.newBuilder().setDatasetPath(dataset()).build());
@@ -128,8 +138,8 @@ public final class TableReadSteps {
     }
 
     /**
-     * For a dataset that breaks a rule of the format (an open question what a reader does then): refusing
-     * it, for whatever reason, is accepted; a count the engine gives must be this one.
+     * For a dataset that breaks a rule of the format (an invalid covering declaration, an overlay without
+     * its flag): a reader may refuse it, for any reason it names; a count the engine gives must be this one.
      */
     @Then("counting the rows where {string} gives {long}, unless the engine refuses the dataset for any reason")
     public void countsUnlessRefusedForAnyReason(String filter, long expected) {
