@@ -86,7 +86,7 @@ final class LargeOffsetBytesColumn extends KeyColumn {
                 out[pos] = KeyBytes.EMPTY;
                 cursors[i + 1] = pos + 1;
             } else {
-                cursors[i + 1] = KeyBytes.putBlocks(out, pos, (int) (end - start), words.at(data + start, dataEnd));
+                cursors[i + 1] = words.put(out, pos, (int) (end - start), data + start, dataEnd);
             }
             start = end;
         }

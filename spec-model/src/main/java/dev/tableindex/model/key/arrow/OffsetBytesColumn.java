@@ -87,7 +87,7 @@ final class OffsetBytesColumn extends KeyColumn {
                 out[pos] = KeyBytes.EMPTY;
                 cursors[i + 1] = pos + 1;
             } else {
-                cursors[i + 1] = KeyBytes.putBlocks(out, pos, end - start, words.at(data + start, dataEnd));
+                cursors[i + 1] = words.put(out, pos, end - start, data + start, dataEnd);
             }
             start = end;
         }

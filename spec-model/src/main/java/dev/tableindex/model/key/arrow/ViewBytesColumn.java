@@ -103,7 +103,7 @@ final class ViewBytesColumn extends KeyColumn {
                 out[pos] = KeyBytes.EMPTY;
                 cursors[i + 1] = pos + 1;
             } else {
-                cursors[i + 1] = KeyBytes.putBlocks(out, pos, length, bytes(view, length));
+                cursors[i + 1] = words.put(out, pos, length, valueAddress(view, length), bufferEnd(view, length));
             }
         }
     }
@@ -115,16 +115,24 @@ final class ViewBytesColumn extends KeyColumn {
             return;
         }
         int length = checkedLength(row);
-        out.writeBytes(length, bytes(views + (long) row * VIEW, length));
+        long view = views + (long) row * VIEW;
+        out.writeBytes(length, words.at(valueAddress(view, length), bufferEnd(view, length)));
     }
 
-    /** The value of the (checked) view at {@code view}: inline, or in its data buffer. */
-    private MemoryWords bytes(long view, int length) {
+    /** Where the value of the (checked) view at {@code view} starts: inline, or in its data buffer. */
+    private long valueAddress(long view, int length) {
         if (length <= INLINE) {
-            return words.at(view + LENGTH, viewsEnd);
+            return view + LENGTH;
+        }
+        return bufferAddresses[MemoryUtil.getInt(view + BUFFER_INDEX)] + MemoryUtil.getInt(view + OFFSET);
+    }
+
+    /** The end of the buffer that holds the value of the view at {@code view}. */
+    private long bufferEnd(long view, int length) {
+        if (length <= INLINE) {
+            return viewsEnd;
         }
         int index = MemoryUtil.getInt(view + BUFFER_INDEX);
-        long address = bufferAddresses[index];
-        return words.at(address + MemoryUtil.getInt(view + OFFSET), address + bufferCapacities[index]);
+        return bufferAddresses[index] + bufferCapacities[index];
     }
 }
