@@ -5,7 +5,8 @@ Feature: IM02 Index entries a reader cannot use are ignored, and answers stay ri
   every query right, from the data where the index cannot help. Four rows, ids 1..4 in two fragments;
   then ids 5 and 6 appended as fragment 2, which the index was not built on. The kit's version then
   says the index covers fragment 2 as well (or nothing is known of its coverage): a reader that used
-  the index anyway would miss ids 5 and 6.
+  the index anyway would miss ids 5 and 6. IM-0013 is the contrast: a details type URL written in
+  another case is a type the reader knows, since "Type URLs comparisons are case-insensitive".
 
   Background:
     Given the engine creates a table with columns "id int64, name string" in fragments of 2 rows:
@@ -42,3 +43,14 @@ Feature: IM02 Index entries a reader cannot use are ignored, and answers stay ri
     Then counting the rows where "id >= 2" gives 5, with and without indexes
     And counting the rows where "id = 6" gives 1, with and without indexes
     And counting the rows where "id = 4" gives 1, with and without indexes
+
+  @id:IM-0013 @spec:lance-table.proto#IndexMetadata.index_details @level:should @requires:table.lifecycle
+  Scenario: A details type URL in another case names the same type: the reader uses the index
+    index_details: "Type URLs comparisons are case-insensitive" (a should: the comment's "Therefore an
+    index must have a unique type URL ignoring case" binds whoever names a type). The kit writes the
+    BTree's type URL in upper case; a reader that compares it case-sensitively sees an unknown type and
+    does not use the index. Answers must be right either way.
+    Given the kit commits a version where index "id_idx" has the details type URL "/LANCE.TABLE.BTREEINDEXDETAILS"
+    When the engine describes the indexes
+    Then the engine uses the indexes "id_idx"
+    And counting the rows where "id >= 2" gives 5, with and without indexes

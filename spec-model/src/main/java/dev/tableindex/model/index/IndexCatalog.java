@@ -188,7 +188,8 @@ public final class IndexCatalog {
             if (!c.fields().equals(first.fields())) {
                 return Optional.of("segments disagree on fields: " + first.fields() + " and " + c.fields());
             }
-            if (!c.details().map(Any::getTypeUrl).equals(first.details().map(Any::getTypeUrl))) {
+            if (!c.details().map(Any::getTypeUrl).map(u -> u.toLowerCase(java.util.Locale.ROOT))
+                    .equals(first.details().map(Any::getTypeUrl).map(u -> u.toLowerCase(java.util.Locale.ROOT)))) { // case-insensitive
                 return Optional.of("segments disagree on the index type");
             }
             if (!c.covering().equals(first.covering())) {

@@ -70,7 +70,8 @@ public final class IndexTypes {
 
         public static Optional<Kind> byTypeUrl(String typeUrl) {
             for (Kind kind : values()) {
-                if (kind.typeUrl.equals(typeUrl)) {
+                // lance-table.proto, index_details: "Type URLs comparisons are case-insensitive."
+                if (kind.typeUrl.equalsIgnoreCase(typeUrl)) {
                     return Optional.of(kind);
                 }
             }

@@ -2,6 +2,7 @@ package dev.tableindex.tck.mutants;
 
 import com.google.protobuf.ByteString;
 import dev.tableindex.model.index.IndexCatalog;
+import dev.tableindex.model.index.IndexTypes;
 import dev.tableindex.model.index.IndexOpener;
 import dev.tableindex.model.manifest.FragmentCoverage;
 import dev.tableindex.model.manifest.IndexSegment;
@@ -198,6 +199,32 @@ public final class IndexMetadataMutants {
                 }
             }
             return count;
+        }
+    }
+
+    // ---- readers of index types ----
+
+    /** Compares details type URLs case-sensitively: a known type written in another case is an unknown type. */
+    public static final class CaseSensitiveTypeUrls extends ReaderMutant {
+        public CaseSensitiveTypeUrls() {
+            super("mutant-case-sensitive-type-urls", Set.of("LTP-R023"),
+                    "compares index_details type URLs case-sensitively, so a known type in another case is unknown");
+        }
+
+        @Override
+        ManifestFile misread(ManifestFile file) {
+            if (file.indexSection().isEmpty()) {
+                return file;
+            }
+            Set<String> exact = java.util.Arrays.stream(IndexTypes.Kind.values()).map(IndexTypes.Kind::typeUrl)
+                    .collect(java.util.stream.Collectors.toSet());
+            IndexSection.Builder section = file.indexSection().get().toBuilder();
+            for (IndexMetadata.Builder entry : section.getIndicesBuilderList()) {
+                if (entry.hasIndexDetails() && !exact.contains(entry.getIndexDetails().getTypeUrl())) {
+                    entry.clearIndexDetails(); // what this reader makes of it: a type it does not know
+                }
+            }
+            return ManifestFile.of(file.manifest(), Optional.of(section.build()), Optional.empty());
         }
     }
 
