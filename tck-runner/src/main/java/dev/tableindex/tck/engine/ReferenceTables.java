@@ -86,16 +86,21 @@ public final class ReferenceTables implements TableLifecycle, IndexV2Support, In
             IndexCatalog catalog = request.hasLocation() ? remoteCatalog(request.getLocation()).catalog()
                     : TableStore.catalog(Path.of(request.getDatasetPath()),
                             TableStore.readLatest(Path.of(request.getDatasetPath())));
-            DescribeIndexesResult.Builder result = DescribeIndexesResult.newBuilder();
-            for (IndexCatalog.Index index : catalog.indexes()) {
-                IndexView.Builder view = IndexView.newBuilder().setName(index.name()).addAllFieldIds(index.fieldIds())
-                        .setIndexType(index.typeId());
-                index.segments().forEach(s -> view.addSegmentIds(ByteString.copyFrom(IndexSegment.uuidToBytes(s.uuid()))));
-                index.coverage().forEach((int id) -> view.addCoveredFragments(Integer.toUnsignedLong(id)));
-                result.addIndexes(view);
-            }
-            return result.build();
+            return describe(catalog);
         });
+    }
+
+    /** The indexes a reader uses, as describe_indexes answers them. */
+    public static DescribeIndexesResult describe(IndexCatalog catalog) {
+        DescribeIndexesResult.Builder result = DescribeIndexesResult.newBuilder();
+        for (IndexCatalog.Index index : catalog.indexes()) {
+            IndexView.Builder view = IndexView.newBuilder().setName(index.name()).addAllFieldIds(index.fieldIds())
+                    .setIndexType(index.typeId());
+            index.segments().forEach(s -> view.addSegmentIds(ByteString.copyFrom(IndexSegment.uuidToBytes(s.uuid()))));
+            index.coverage().forEach((int id) -> view.addCoveredFragments(Integer.toUnsignedLong(id)));
+            result.addIndexes(view);
+        }
+        return result.build();
     }
 
     @Override

@@ -369,44 +369,12 @@ public final class IcebergDataMutants {
 
         @Override
         IcebergIndexBuilding build(IcebergIndexBuilding reference) {
-            return request -> {
-                BuildIcebergIndexResult result = reference.buildIcebergIndex(request);
-                Path tracking = LocalFileIO.path(result.getTrackingFile());
-                SourceTable table = SourceTable.load(Path.of(request.getTablePath()));
-                IndexFields fields = new IndexFields(metadata(request).definition(),
-                        table.schemaOf(request.getSourceSnapshotId()));
-                List<TrackingEntry> changed = new ArrayList<>();
-                for (TrackingEntry e : TrackingFiles.read(tracking)) {
-                    Path file = LocalFileIO.path(e.filePath());
-                    FileFormat format = DataFileIO.formatOf(file.toString());
-                    Schema stored = DataFileIO.fileSchema(file, format);
-                    List<org.apache.iceberg.types.Types.NestedField> renumbered = new ArrayList<>();
-                    for (int i = 0; i < stored.columns().size(); i++) {
-                        var c = stored.columns().get(i);
-                        renumbered.add(org.apache.iceberg.types.Types.NestedField.optional(i + 1, c.name(), c.type()));
-                    }
-                    Schema schema = new Schema(renumbered);
-                    List<Record> rows = new ArrayList<>();
-                    for (Record r : DataFileIO.read(file, format, stored)) {
-                        Record copy = org.apache.iceberg.data.GenericRecord.create(schema);
-                        for (int i = 0; i < renumbered.size(); i++) {
-                            copy.set(i, r.get(i));
-                        }
-                        rows.add(copy);
-                    }
-                    DataFileIO.write(file, format, schema, rows);
-                    long size;
-                    try {
-                        size = Files.size(file);
-                    } catch (IOException x) {
-                        throw new UncheckedIOException(x);
-                    }
-                    changed.add(new TrackingEntry(e.filePath(), e.fileFormat(), e.recordCount(), size, e.contentStats(),
-                            e.keyMetadata()));
+            return request -> rewriteRangeFiles(request, reference.buildIcebergIndex(request), new RangeFileRewrite() {
+                @Override
+                public org.apache.iceberg.types.Types.NestedField column(int index, org.apache.iceberg.types.Types.NestedField c) {
+                    return org.apache.iceberg.types.Types.NestedField.optional(index + 1, c.name(), c.type());
                 }
-                TrackingFiles.write(tracking, fields, changed);
-                return result;
-            };
+            });
         }
     }
 
@@ -420,51 +388,72 @@ public final class IcebergDataMutants {
         @Override
         IcebergIndexBuilding build(IcebergIndexBuilding reference) {
             return request -> {
-                BuildIcebergIndexResult result = reference.buildIcebergIndex(request);
                 Set<Integer> ints = new HashSet<>();
                 metadata(request).definition().materializedFields().stream()
                         .filter(f -> f.dataType().equals(org.apache.iceberg.types.Types.IntegerType.get()))
                         .forEach(f -> ints.add(f.fieldId()));
-                Path tracking = LocalFileIO.path(result.getTrackingFile());
-                SourceTable table = SourceTable.load(Path.of(request.getTablePath()));
-                IndexFields fields = new IndexFields(metadata(request).definition(),
-                        table.schemaOf(request.getSourceSnapshotId()));
-                List<TrackingEntry> changed = new ArrayList<>();
-                for (TrackingEntry e : TrackingFiles.read(tracking)) {
-                    Path file = LocalFileIO.path(e.filePath());
-                    FileFormat format = DataFileIO.formatOf(file.toString());
-                    Schema stored = DataFileIO.fileSchema(file, format);
-                    List<org.apache.iceberg.types.Types.NestedField> widened = new ArrayList<>();
-                    for (var c : stored.columns()) {
-                        widened.add(ints.contains(c.fieldId())
-                                ? org.apache.iceberg.types.Types.NestedField.optional(c.fieldId(), c.name(),
-                                        org.apache.iceberg.types.Types.LongType.get())
-                                : c);
+                return rewriteRangeFiles(request, reference.buildIcebergIndex(request), new RangeFileRewrite() {
+                    @Override
+                    public org.apache.iceberg.types.Types.NestedField column(int index, org.apache.iceberg.types.Types.NestedField c) {
+                        return ints.contains(c.fieldId()) ? org.apache.iceberg.types.Types.NestedField.optional(c.fieldId(),
+                                c.name(), org.apache.iceberg.types.Types.LongType.get()) : c;
                     }
-                    Schema schema = new Schema(widened);
-                    List<Record> rows = new ArrayList<>();
-                    for (Record r : DataFileIO.read(file, format, stored)) {
-                        Record copy = org.apache.iceberg.data.GenericRecord.create(schema);
-                        for (int i = 0; i < widened.size(); i++) {
-                            Object value = r.get(i);
-                            copy.set(i, value instanceof Integer v && ints.contains(widened.get(i).fieldId())
-                                    ? Long.valueOf(v) : value);
-                        }
-                        rows.add(copy);
+
+                    @Override
+                    public Object value(org.apache.iceberg.types.Types.NestedField column, Object value) {
+                        return value instanceof Integer v && ints.contains(column.fieldId()) ? Long.valueOf(v) : value;
                     }
-                    DataFileIO.write(file, format, schema, rows);
-                    long size;
-                    try {
-                        size = Files.size(file);
-                    } catch (IOException x) {
-                        throw new UncheckedIOException(x);
-                    }
-                    changed.add(new TrackingEntry(e.filePath(), e.fileFormat(), e.recordCount(), size, e.contentStats(),
-                            e.keyMetadata()));
-                }
-                TrackingFiles.write(tracking, fields, changed);
-                return result;
+                });
             };
         }
+    }
+
+    /** How a mutant rewrites each range file the reference wrote: its columns, and each stored value. */
+    interface RangeFileRewrite {
+        /** Column {@code index} of the file as this mutant stores it. */
+        org.apache.iceberg.types.Types.NestedField column(int index, org.apache.iceberg.types.Types.NestedField stored);
+
+        /** The value this mutant stores in {@code column} for the reference's {@code value}. */
+        default Object value(org.apache.iceberg.types.Types.NestedField column, Object value) {
+            return value;
+        }
+    }
+
+    /** Rewrites every range file of the build's tracking file, then the tracking file with the new sizes. */
+    static BuildIcebergIndexResult rewriteRangeFiles(BuildIcebergIndexRequest request, BuildIcebergIndexResult result,
+            RangeFileRewrite rewrite) {
+        Path tracking = LocalFileIO.path(result.getTrackingFile());
+        SourceTable table = SourceTable.load(Path.of(request.getTablePath()));
+        IndexFields fields = new IndexFields(metadata(request).definition(), table.schemaOf(request.getSourceSnapshotId()));
+        List<TrackingEntry> changed = new ArrayList<>();
+        for (TrackingEntry e : TrackingFiles.read(tracking)) {
+            Path file = LocalFileIO.path(e.filePath());
+            FileFormat format = DataFileIO.formatOf(file.toString());
+            Schema stored = DataFileIO.fileSchema(file, format);
+            List<org.apache.iceberg.types.Types.NestedField> columns = new ArrayList<>();
+            for (int i = 0; i < stored.columns().size(); i++) {
+                columns.add(rewrite.column(i, stored.columns().get(i)));
+            }
+            Schema schema = new Schema(columns);
+            List<Record> rows = new ArrayList<>();
+            for (Record r : DataFileIO.read(file, format, stored)) {
+                Record copy = org.apache.iceberg.data.GenericRecord.create(schema);
+                for (int i = 0; i < columns.size(); i++) {
+                    copy.set(i, rewrite.value(columns.get(i), r.get(i)));
+                }
+                rows.add(copy);
+            }
+            DataFileIO.write(file, format, schema, rows);
+            long size;
+            try {
+                size = Files.size(file);
+            } catch (IOException x) {
+                throw new UncheckedIOException(x);
+            }
+            changed.add(new TrackingEntry(e.filePath(), e.fileFormat(), e.recordCount(), size, e.contentStats(),
+                    e.keyMetadata()));
+        }
+        TrackingFiles.write(tracking, fields, changed);
+        return result;
     }
 }

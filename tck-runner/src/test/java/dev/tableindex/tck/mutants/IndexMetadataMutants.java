@@ -5,7 +5,6 @@ import dev.tableindex.model.index.IndexCatalog;
 import dev.tableindex.model.index.IndexTypes;
 import dev.tableindex.model.index.IndexOpener;
 import dev.tableindex.model.manifest.FragmentCoverage;
-import dev.tableindex.model.manifest.IndexSegment;
 import dev.tableindex.model.manifest.ManifestFile;
 import dev.tableindex.model.table.Filter;
 import dev.tableindex.model.table.Fragment;
@@ -22,7 +21,6 @@ import dev.tableindex.proto.tck.CountRowsResult;
 import dev.tableindex.proto.tck.DescribeIndexesRequest;
 import dev.tableindex.proto.tck.DescribeIndexesResult;
 import dev.tableindex.proto.tck.EngineError;
-import dev.tableindex.proto.tck.IndexView;
 import dev.tableindex.proto.tck.OpenIndexRequest;
 import dev.tableindex.proto.tck.OpenIndexResult;
 import dev.tableindex.proto.tck.RefusalReason;
@@ -31,6 +29,7 @@ import dev.tableindex.tck.api.EngineRefusal;
 import dev.tableindex.tck.api.Facet;
 import dev.tableindex.tck.api.IndexOpening;
 import dev.tableindex.tck.api.TableLifecycle;
+import dev.tableindex.tck.engine.ReferenceTables;
 import dev.tableindex.tck.golden.KitCommits;
 import dev.tableindex.tck.store.RemoteDataset;
 import dev.tableindex.tck.store.S3HttpReader;
@@ -380,16 +379,7 @@ public final class IndexMetadataMutants {
                     }
                     return refusing(() -> {
                         Path root = Path.of(request.getDatasetPath());
-                        DescribeIndexesResult.Builder result = DescribeIndexesResult.newBuilder();
-                        for (IndexCatalog.Index index : catalog(root, misread(TableStore.readLatest(root))).indexes()) {
-                            IndexView.Builder view = IndexView.newBuilder().setName(index.name())
-                                    .addAllFieldIds(index.fieldIds()).setIndexType(index.typeId());
-                            index.segments().forEach(s -> view.addSegmentIds(
-                                    ByteString.copyFrom(IndexSegment.uuidToBytes(s.uuid()))));
-                            index.coverage().forEach((int id) -> view.addCoveredFragments(Integer.toUnsignedLong(id)));
-                            result.addIndexes(view);
-                        }
-                        return result.build();
+                        return ReferenceTables.describe(catalog(root, misread(TableStore.readLatest(root))));
                     });
                 }
 
