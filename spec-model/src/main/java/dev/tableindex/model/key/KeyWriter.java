@@ -119,13 +119,6 @@ public final class KeyWriter {
         size = KeyBytes.putBlocks(buffer, size, length, source);
     }
 
-    /** Appends bytes that are already encoded keys (e.g. a row of {@link KeyRows}). */
-    public void writeEncoded(byte[] encoded, int offset, int length) {
-        ensure(length);
-        System.arraycopy(encoded, offset, buffer, size, length);
-        size += length;
-    }
-
     private void ensure(int more) {
         if (size + more > buffer.length) {
             buffer = Arrays.copyOf(buffer, Math.max(buffer.length * 2, size + more));

@@ -66,7 +66,7 @@ final class OffsetBytesColumn extends KeyColumn {
             out.writeNull(type.kind());
             return;
         }
-        out.writeBytes((end - start), words.at(data + start, dataEnd));
+        out.writeBytes(end - start, words.at(data + start, dataEnd));
     }
 
     @Override
