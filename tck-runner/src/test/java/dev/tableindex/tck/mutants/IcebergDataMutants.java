@@ -35,6 +35,8 @@ import java.util.Set;
 import org.apache.iceberg.FileFormat;
 import org.apache.iceberg.FileScanTask;
 import org.apache.iceberg.Schema;
+import org.apache.iceberg.types.Types;
+import org.apache.iceberg.types.Types.NestedField;
 import org.apache.iceberg.data.Record;
 import org.apache.iceberg.io.CloseableIterable;
 
@@ -111,32 +113,24 @@ public final class IcebergDataMutants {
     }
 
     /** Truncates string group_max_value to 16 characters, as manifests truncate bounds. */
-    public static final class TruncatesGroupMaxStrings extends Base {
+    public static final class TruncatesGroupMaxStrings extends ChangesTrackingFile {
         public TruncatesGroupMaxStrings() {
             super("mutant-truncates-group-max-strings", Set.of("ICE-R109"),
                     "writes group_max_value like an Iceberg bound, truncating strings to 16 characters");
         }
 
         @Override
-        IcebergIndexBuilding build(IcebergIndexBuilding reference) {
-            return request -> {
-                BuildIcebergIndexResult result = reference.buildIcebergIndex(request);
-                Path tracking = LocalFileIO.path(result.getTrackingFile());
-                SourceTable table = SourceTable.load(Path.of(request.getTablePath()));
-                IndexFields fields = new IndexFields(metadata(request).definition(),
-                        table.schemaOf(request.getSourceSnapshotId()));
-                List<TrackingEntry> changed = new ArrayList<>();
-                for (TrackingEntry e : TrackingFiles.read(tracking)) {
-                    Map<Integer, FieldStats> stats = new LinkedHashMap<>();
-                    e.contentStats().forEach((id, s) -> stats.put(id, new FieldStats(s.lowerBound(), s.upperBound(),
-                            s.hasGroupMax(), s.groupMaxValue() instanceof CharSequence c && c.length() > 16
-                                    ? c.toString().substring(0, 16) : s.groupMaxValue())));
-                    changed.add(new TrackingEntry(e.filePath(), e.fileFormat(), e.recordCount(), e.fileSizeInBytes(),
-                            stats, e.keyMetadata()));
-                }
-                TrackingFiles.write(tracking, fields, changed);
-                return result;
-            };
+        List<TrackingEntry> change(List<TrackingEntry> entries, IndexFields fields) {
+            List<TrackingEntry> changed = new ArrayList<>();
+            for (TrackingEntry e : entries) {
+                Map<Integer, FieldStats> stats = new LinkedHashMap<>();
+                e.contentStats().forEach((id, st) -> stats.put(id, new FieldStats(st.lowerBound(), st.upperBound(),
+                        st.hasGroupMax(), st.groupMaxValue() instanceof CharSequence c && c.length() > 16
+                                ? c.toString().substring(0, 16) : st.groupMaxValue())));
+                changed.add(new TrackingEntry(e.filePath(), e.fileFormat(), e.recordCount(), e.fileSizeInBytes(),
+                        stats, e.keyMetadata()));
+            }
+            return changed;
         }
     }
 
@@ -361,99 +355,87 @@ public final class IcebergDataMutants {
     }
 
     /** Gives range file columns fresh ids 1..n instead of the index field ids. */
-    public static final class RenumbersRangeFileColumns extends Base {
+    public static final class RenumbersRangeFileColumns extends RewritesRangeFiles {
         public RenumbersRangeFileColumns() {
             super("mutant-renumbers-range-file-columns", Set.of("ICE-R110"),
                     "assigns fresh column ids 1..n in range files instead of storing each field under its field id");
         }
 
         @Override
-        IcebergIndexBuilding build(IcebergIndexBuilding reference) {
-            return request -> rewriteRangeFiles(request, reference.buildIcebergIndex(request), new RangeFileRewrite() {
-                @Override
-                public org.apache.iceberg.types.Types.NestedField column(int index, org.apache.iceberg.types.Types.NestedField c) {
-                    return org.apache.iceberg.types.Types.NestedField.optional(index + 1, c.name(), c.type());
-                }
-            });
+        NestedField column(int index, NestedField stored, IndexFields fields) {
+            return NestedField.optional(index + 1, stored.name(), stored.type());
         }
     }
 
     /** Widens every int expression field to a long column: bucket values hashed and stored in 64 bits. */
-    public static final class IntExpressionsAsLong extends Base {
+    public static final class IntExpressionsAsLong extends RewritesRangeFiles {
         public IntExpressionsAsLong() {
             super("mutant-int-expressions-as-long", Set.of("ICE-R009"),
                     "stores an expression field declared int (a bucket) as a long column");
         }
 
         @Override
-        IcebergIndexBuilding build(IcebergIndexBuilding reference) {
-            return request -> {
-                Set<Integer> ints = new HashSet<>();
-                metadata(request).definition().materializedFields().stream()
-                        .filter(f -> f.dataType().equals(org.apache.iceberg.types.Types.IntegerType.get()))
-                        .forEach(f -> ints.add(f.fieldId()));
-                return rewriteRangeFiles(request, reference.buildIcebergIndex(request), new RangeFileRewrite() {
-                    @Override
-                    public org.apache.iceberg.types.Types.NestedField column(int index, org.apache.iceberg.types.Types.NestedField c) {
-                        return ints.contains(c.fieldId()) ? org.apache.iceberg.types.Types.NestedField.optional(c.fieldId(),
-                                c.name(), org.apache.iceberg.types.Types.LongType.get()) : c;
-                    }
+        NestedField column(int index, NestedField stored, IndexFields fields) {
+            return isIntExpression(stored.fieldId(), fields)
+                    ? NestedField.optional(stored.fieldId(), stored.name(), Types.LongType.get()) : stored;
+        }
 
-                    @Override
-                    public Object value(org.apache.iceberg.types.Types.NestedField column, Object value) {
-                        return value instanceof Integer v && ints.contains(column.fieldId()) ? Long.valueOf(v) : value;
-                    }
-                });
-            };
+        @Override
+        Object value(NestedField column, Object value, IndexFields fields) {
+            return value instanceof Integer v && isIntExpression(column.fieldId(), fields) ? Long.valueOf(v) : value;
+        }
+
+        private static boolean isIntExpression(int fieldId, IndexFields fields) {
+            return fields.definition().materializedFields().stream()
+                    .anyMatch(f -> f.fieldId() == fieldId && f.dataType().equals(Types.IntegerType.get()));
         }
     }
 
-    /** How a mutant rewrites each range file the reference wrote: its columns, and each stored value. */
-    interface RangeFileRewrite {
-        /** Column {@code index} of the file as this mutant stores it. */
-        org.apache.iceberg.types.Types.NestedField column(int index, org.apache.iceberg.types.Types.NestedField stored);
+    /** Rewrites every range file the reference wrote (its columns, each stored value), then the tracking file's sizes. */
+    abstract static class RewritesRangeFiles extends ChangesTrackingFile {
+        RewritesRangeFiles(String name, Set<String> breaks, String flaw) {
+            super(name, breaks, flaw);
+        }
+
+        /** Column {@code index} of a range file as this mutant stores it. */
+        abstract NestedField column(int index, NestedField stored, IndexFields fields);
 
         /** The value this mutant stores in {@code column} for the reference's {@code value}. */
-        default Object value(org.apache.iceberg.types.Types.NestedField column, Object value) {
+        Object value(NestedField column, Object value, IndexFields fields) {
             return value;
         }
-    }
 
-    /** Rewrites every range file of the build's tracking file, then the tracking file with the new sizes. */
-    static BuildIcebergIndexResult rewriteRangeFiles(BuildIcebergIndexRequest request, BuildIcebergIndexResult result,
-            RangeFileRewrite rewrite) {
-        Path tracking = LocalFileIO.path(result.getTrackingFile());
-        SourceTable table = SourceTable.load(Path.of(request.getTablePath()));
-        IndexFields fields = new IndexFields(metadata(request).definition(), table.schemaOf(request.getSourceSnapshotId()));
-        List<TrackingEntry> changed = new ArrayList<>();
-        for (TrackingEntry e : TrackingFiles.read(tracking)) {
-            Path file = LocalFileIO.path(e.filePath());
-            FileFormat format = DataFileIO.formatOf(file.toString());
-            Schema stored = DataFileIO.fileSchema(file, format);
-            List<org.apache.iceberg.types.Types.NestedField> columns = new ArrayList<>();
-            for (int i = 0; i < stored.columns().size(); i++) {
-                columns.add(rewrite.column(i, stored.columns().get(i)));
-            }
-            Schema schema = new Schema(columns);
-            List<Record> rows = new ArrayList<>();
-            for (Record r : DataFileIO.read(file, format, stored)) {
-                Record copy = org.apache.iceberg.data.GenericRecord.create(schema);
-                for (int i = 0; i < columns.size(); i++) {
-                    copy.set(i, rewrite.value(columns.get(i), r.get(i)));
+        @Override
+        List<TrackingEntry> change(List<TrackingEntry> entries, IndexFields fields) {
+            List<TrackingEntry> changed = new ArrayList<>();
+            for (TrackingEntry e : entries) {
+                Path file = LocalFileIO.path(e.filePath());
+                FileFormat format = DataFileIO.formatOf(file.toString());
+                Schema stored = DataFileIO.fileSchema(file, format);
+                List<NestedField> columns = new ArrayList<>();
+                for (int i = 0; i < stored.columns().size(); i++) {
+                    columns.add(column(i, stored.columns().get(i), fields));
                 }
-                rows.add(copy);
+                Schema schema = new Schema(columns);
+                List<Record> rows = new ArrayList<>();
+                for (Record r : DataFileIO.read(file, format, stored)) {
+                    Record copy = org.apache.iceberg.data.GenericRecord.create(schema);
+                    for (int i = 0; i < columns.size(); i++) {
+                        copy.set(i, value(columns.get(i), r.get(i), fields));
+                    }
+                    rows.add(copy);
+                }
+                DataFileIO.write(file, format, schema, rows);
+                long size;
+                try {
+                    size = Files.size(file);
+                } catch (IOException x) {
+                    throw new UncheckedIOException(x);
+                }
+                changed.add(new TrackingEntry(e.filePath(), e.fileFormat(), e.recordCount(), size, e.contentStats(),
+                        e.keyMetadata()));
             }
-            DataFileIO.write(file, format, schema, rows);
-            long size;
-            try {
-                size = Files.size(file);
-            } catch (IOException x) {
-                throw new UncheckedIOException(x);
-            }
-            changed.add(new TrackingEntry(e.filePath(), e.fileFormat(), e.recordCount(), size, e.contentStats(),
-                    e.keyMetadata()));
+            return changed;
         }
-        TrackingFiles.write(tracking, fields, changed);
-        return result;
     }
 }
