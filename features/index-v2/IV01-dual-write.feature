@@ -92,3 +92,18 @@ Feature: IV01 Writers write the top-level IndexV2 next to the legacy metadata
     And the manifest has an IndexV2 "name_idx" on field ids "1" of type "lance:bitmap"
     And the IndexV2 "id_idx" and its legacy segments describe the same files
     And the IndexV2 "name_idx" and its legacy segments describe the same files
+
+  @id:IV-0007 @spec:lance-index-v2-design.md#code @level:should @requires:table.lifecycle @requires:index_v2
+  Scenario: An index of a type from outside the Lance repo gets no type id with the prefix "lance:"
+    "The prefix "lance:" is reserved for indices implemented in the Lance repo." The kit commits the index
+    with details of a type that no Lance package defines (/example.FooIndexDetails); an IndexV2 that the
+    engine writes for it in the next version does not claim the prefix (an engine that writes no IndexV2
+    for an index type it does not know passes too). The statement is a must, but IndexV2 has its place
+    only by decision 0001, hence should (docs/decisions/0007).
+    Given the engine creates a btree index "id_idx" on "id"
+    And the kit commits a version where index "id_idx" has the details type URL "/example.FooIndexDetails"
+    When the engine appends in fragments of 2 rows:
+      """json
+      [{"id": 5, "name": "e"}, {"id": 6, "name": "f"}]
+      """
+    Then an IndexV2 "id_idx" in the manifest, if any, has no index_type_id with the prefix "lance:"

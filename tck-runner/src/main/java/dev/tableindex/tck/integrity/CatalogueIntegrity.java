@@ -97,16 +97,23 @@ public final class CatalogueIntegrity {
         String id = s.id().orElseThrow();
         for (Rule rule : rules) {
             String where = rule.location() + ": " + rule.id() + ": ";
-            if (rule.level() == Level.MUST && !level.equals("must")) {
+            if (rule.scoring() == Level.MUST && !level.equals("must")) {
                 out.add(where + "a must rule, checked by " + id + " (" + s.location() + "), which is @level:" + level
                         + ": a scenario that checks a must rule is @level:must");
+            }
+            if (rule.scoredAtShould() != null && rule.level() != Level.MUST) {
+                out.add(where + "scoredAtShould on a " + rule.level().label() + " rule: only a must rule is scored at"
+                        + " another level than its own");
+            } else if (rule.scoredAtShould() != null && !level.equals("should")) {
+                out.add(where + "a must rule scored at should (" + rule.scoredAtShould() + "), checked by " + id + " ("
+                        + s.location() + "), which is @level:" + level + ": its scenarios are @level:should");
             }
             if (rule.level() == Level.DECISION && !open && !level.equals("should")) {
                 out.add(where + "a kit decision, checked by " + id + " (" + s.location() + "), which is @level:" + level
                         + " and not @open: a decision is checked only by @open or @level:should scenarios");
             }
         }
-        boolean onlyShouldOrMay = rules.stream().allMatch(r -> r.level() == Level.SHOULD || r.level() == Level.MAY);
+        boolean onlyShouldOrMay = rules.stream().allMatch(r -> r.scoring() == Level.SHOULD || r.scoring() == Level.MAY);
         if (onlyShouldOrMay && !level.equals("should")) {
             out.add(s.location() + ": " + s.name() + ": @level:" + level + " but it checks only should or may rules ("
                     + rules.stream().map(Rule::id).distinct().collect(Collectors.joining(", "))

@@ -76,9 +76,20 @@ public final class RulesCatalogue {
      * @param document  the spec document it belongs to ({@code lance-table.proto})
      * @param scenarios scenario references, as written
      * @param gap       why no mutant kills this rule yet (the kill matrix lists it as a gap instead of failing), or null
+     * @param scoredAtShould for a must rule observable only where a kit decision puts it: why its scenarios are
+     *                  scored at should (citing the decision), or null
      */
     public record Rule(String id, String spec, Level level, String statement, List<String> scenarios, String gap,
-                       String file, Position position) {
+                       String scoredAtShould, String file, Position position) {
+        /**
+         * The level its scenarios are scored at: the rule's own, except for a must rule that can be observed only
+         * where a kit decision puts it ({@code scoredAtShould}), which is scored at should. A decision is never a
+         * must (decision 0007), so a statement that only a decision makes observable fails an engine at should.
+         */
+        public Level scoring() {
+            return level == Level.MUST && scoredAtShould != null ? Level.SHOULD : level;
+        }
+
         /** {@code file:line:column}. */
         public String location() {
             return file + ":" + position.line() + ":" + position.column();
@@ -185,7 +196,7 @@ public final class RulesCatalogue {
             n.get("scenarios").forEach(s -> scenarios.add(s.asText()));
             rules.add(new Rule(n.get("id").asText(), n.get("spec").asText(), Level.of(n.get("level").asText()),
                     n.get("statement").asText(), List.copyOf(scenarios), n.hasNonNull("gap") ? n.get("gap").asText() : null,
-                    file, yaml.at("/" + i)));
+                    n.hasNonNull("scoredAtShould") ? n.get("scoredAtShould").asText() : null, file, yaml.at("/" + i)));
         }
         return true;
     }

@@ -62,6 +62,21 @@ public final class IndexV2Steps {
         }
     }
 
+    /**
+     * "The prefix "lance:" is reserved for indices implemented in the Lance repo": the scenario makes the index one
+     * of a type from elsewhere, so its IndexV2, if the engine writes one, does not claim the prefix.
+     */
+    @Then("an IndexV2 {string} in the manifest, if any, has no index_type_id with the prefix {string}")
+    public void noReservedPrefix(String name, String prefix) {
+        manifest().topLevelIndexes().stream().filter(i -> i.name().equals(name))
+                .filter(i -> i.indexTypeId().regionMatches(true, 0, prefix, 0, prefix.length()))
+                .findFirst().ifPresent(i -> {
+                    throw new AssertionError("IndexV2 " + name + " has index_type_id '" + i.indexTypeId() + "', but its"
+                            + " index is of a type from outside the Lance repo: the prefix \"" + prefix + "\" is reserved"
+                            + " for indices implemented in the Lance repo");
+                });
+    }
+
     @Then("the index_type_id of IndexV2 {string} is remembered as {string}")
     public void rememberTypeId(String name, String key) {
         TableScenario.current().remember("index_type_id " + key, indexV2(manifest(), name).indexTypeId());

@@ -100,6 +100,50 @@ class CatalogueIntegrityTest {
     }
 
     @Test
+    void aMustRuleThatOnlyADecisionMakesObservableIsScoredAtShouldByShouldScenariosOnly() {
+        String rules = SOUND + """
+                - id: DOC-R006
+                  spec: doc.md#reading
+                  level: must
+                  statement: "Only IndexV2 shows it."
+                  scenarios: [MR-0002]
+                  scoredAtShould: "IndexV2 has its place by docs/decisions/0001"
+                - id: DOC-R007
+                  spec: doc.md#reading
+                  level: must
+                  statement: "Scored at should, but checked by a must scenario."
+                  scenarios: [MR-0001]
+                  scoredAtShould: "docs/decisions/0001"
+                - id: DOC-R008
+                  spec: doc.md#reading
+                  level: should
+                  statement: "Only a must rule is scored at another level."
+                  scenarios: [MR-0002]
+                  scoredAtShould: "docs/decisions/0001"
+                - id: DOC-R009
+                  spec: doc.md#reading
+                  level: must
+                  statement: "The reason cites no decision."
+                  scenarios: [MR-0002]
+                  scoredAtShould: "because"
+                """;
+        assertThat(check(Map.of("rules/doc.yaml", rules))).containsExactly(
+                "features/rules/doc.yaml:49:19: DOC-R009 (scoredAtShould): does not match the regex pattern docs/decisions/[0-9]{4}");
+        String withoutR009 = rules.substring(0, rules.indexOf("- id: DOC-R009"));
+        assertThat(check(Map.of("rules/doc.yaml", withoutR009))).containsExactly(
+                "features/rules/doc.yaml:32:3: DOC-R007: a must rule scored at should (docs/decisions/0001), checked by MR-0001"
+                        + " (features/reading/a.feature:4), which is @level:must: its scenarios are @level:should",
+                "features/rules/doc.yaml:38:3: DOC-R008: scoredAtShould on a should rule: only a must rule is scored at another"
+                        + " level than its own");
+        RulesCatalogue catalogue = RulesCatalogue.of(Map.of("rules/doc.yaml", withoutR009), SPEC.files());
+        assertThat(catalogue.rule("DOC-R006")).hasValueSatisfying(r -> {
+            assertThat(r.level()).isEqualTo(RulesCatalogue.Level.MUST);
+            assertThat(r.scoring()).isEqualTo(RulesCatalogue.Level.SHOULD);
+        });
+        assertThat(catalogue.rule("DOC-R001")).hasValueSatisfying(r -> assertThat(r.scoring()).isEqualTo(RulesCatalogue.Level.MUST));
+    }
+
+    @Test
     void aDocumentWithoutCatalogueIsNotChecked() {
         // t.proto has no catalogue file, so its must scenario MR-0005 needs no rule; nor does doc.md without a file
         assertThat(check(Map.of())).isEmpty();

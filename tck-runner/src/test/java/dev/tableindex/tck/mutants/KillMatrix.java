@@ -59,7 +59,7 @@ public final class KillMatrix {
     public record Kill(String mutant, String flaw, Rule rule, List<String> failed, List<String> advisory,
                       List<String> others) {
         public boolean killed() {
-            return killedAt(rule.level(), failed, advisory);
+            return killedAt(rule.scoring(), failed, advisory);
         }
     }
 
@@ -293,7 +293,8 @@ public final class KillMatrix {
                 .append("engine with exactly one plausible bug; it names the rules it breaks. The test runs each mutant, in\n")
                 .append("process, on the scenarios of those rules. A rule is killed by a mutant when one of its scenarios\n")
                 .append("comes out FAIL; for a should, may or decision rule an ADVISORY_FAIL also counts (marked *advisory*),\n")
-                .append("never for a must rule. The test fails when a mutant survives a rule it breaks, when a must rule has\n")
+                .append("never for a must rule (except one that only a kit decision makes observable, scored at should: listed\n")
+                .append("below). The test fails when a mutant survives a rule it breaks, when a must rule has\n")
                 .append("no mutant that its scenarios kill and no written `gap:` (why not yet; listed under Gaps, and a gap\n")
                 .append("on a rule that a mutant kills fails too), or when a mutant names a rule no catalogue has. A document without\n")
                 .append("a catalogue file is not judged yet, and a mutant's rules in it wait for it (the rule id's AREA names\n")
@@ -324,6 +325,19 @@ public final class KillMatrix {
                 md.append("| ").append(r.id()).append(" | ").append(cell(r.statement())).append(" | ")
                         .append(r.checked() ? String.join(", ", r.scenarios()) : "no scenario").append(" | ")
                         .append(cell(r.gap())).append(" |\n");
+            }
+        }
+
+        List<Rule> scoredAtShould = catalogue.rules().stream().filter(r -> r.scoring() != r.level()).toList();
+        if (!scoredAtShould.isEmpty()) {
+            md.append("\n## Must rules scored at should\n\n")
+                    .append("A must statement that can be observed only where a kit decision puts it: the decision is never a\n")
+                    .append("must (decision 0007), so its scenarios are should and an ADVISORY_FAIL of its mutant kills it.\n")
+                    .append("The catalogue says why with `scoredAtShould:`.\n\n")
+                    .append("| rule | statement | checked by | why at should |\n|---|---|---|---|\n");
+            for (Rule r : scoredAtShould) {
+                md.append("| ").append(r.id()).append(" | ").append(cell(r.statement())).append(" | ")
+                        .append(String.join(", ", r.scenarios())).append(" | ").append(cell(r.scoredAtShould())).append(" |\n");
             }
         }
 
@@ -360,7 +374,9 @@ public final class KillMatrix {
             md.append("| rule | level | statement | mutant | flaw | killing scenarios |\n|---|---|---|---|---|---|\n");
             for (Rule rule : catalogue.rulesOf(a.document())) {
                 List<Kill> own = kills.stream().filter(k -> k.rule().equals(rule)).toList();
-                String head = "| " + rule.id() + " | " + rule.level().label() + " | " + cell(rule.statement()) + " | ";
+                String head = "| " + rule.id() + " | " + rule.level().label()
+                        + (rule.scoring() != rule.level() ? ", scored at " + rule.scoring().label() : "") + " | "
+                        + cell(rule.statement()) + " | ";
                 if (own.isEmpty()) {
                     md.append(head).append("— | — | ")
                             .append(rule.checked() ? "no mutant (checked by " + String.join(", ", rule.scenarios()) + ")"
@@ -378,7 +394,7 @@ public final class KillMatrix {
 
     private static List<String> killers(Kill k) {
         List<String> out = new ArrayList<>(k.failed());
-        if (k.rule().level() != Level.MUST) {
+        if (k.rule().scoring() != Level.MUST) {
             k.advisory().forEach(id -> out.add(id + " *advisory*"));
         }
         return out;

@@ -131,6 +131,35 @@ public final class TableMutants {
         }
     }
 
+    /**
+     * Names every index type in IndexV2 as if the Lance repo implemented it: "lance:" and the details message's
+     * name, lower-cased, also for a type no Lance package defines ("The prefix "lance:" is reserved for indices
+     * implemented in the Lance repo").
+     */
+    public static final class ClaimsLancePrefix extends TableMutant {
+        public ClaimsLancePrefix() {
+            super("mutant-claims-lance-prefix", Set.of("IV2-R019"),
+                    "gives every IndexV2 a type id with the prefix lance:, also for an index type from outside the Lance repo");
+        }
+
+        @Override
+        void afterApply(Path root, TableOperation operation, ManifestFile before) {
+            rewriteLatest(root, file -> {
+                if (file.indexSection().isEmpty()) {
+                    return file;
+                }
+                IndexSection.Builder section = file.indexSection().get().toBuilder();
+                section.getIndicesV2BuilderList().stream().filter(index -> !index.getIndexTypeId().startsWith("lance:"))
+                        .forEach(index -> {
+                            String type = index.getIndexTypeId();
+                            String message = type.substring(Math.max(type.lastIndexOf('/'), type.lastIndexOf('.')) + 1);
+                            index.setIndexTypeId("lance:" + message.replace("IndexDetails", "").toLowerCase(java.util.Locale.ROOT));
+                        });
+                return ManifestFile.of(file.manifest(), Optional.of(section.build()), Optional.empty());
+            });
+        }
+    }
+
     /** Creating an index on a table without rows writes nothing: "Users can't create indices on empty tables". */
     public static final class NoIndexOnEmptyTable extends TableMutant {
         public NoIndexOnEmptyTable() {
