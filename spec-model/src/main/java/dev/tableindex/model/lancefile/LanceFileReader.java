@@ -52,16 +52,17 @@ public final class LanceFileReader {
         LanceFileSummary summary = layout.summary();
         List<LanceType> types = new ArrayList<>();
         for (Field field : summary.fields()) {
-            if (field.getParentId() != -1 || field.getType() != Field.Type.LEAF) {
+            // Lance writes every Field with type 0 (PARENT) whatever it is: nesting shows in parent_id and the type
+            if (field.getParentId() != -1) {
                 throw new UnreadableEncodingException(source, -1, field.getName(), -1,
-                        "nested field (type " + field.getType() + ", parent " + field.getParentId() + ")");
+                        "nested field (parent " + field.getParentId() + ")");
             }
             types.add(LanceType.ofLogicalType(field.getLogicalType()).orElseThrow(() -> new UnreadableEncodingException(
                     source, -1, field.getName(), -1, "logical type " + field.getLogicalType())));
         }
         if (types.size() != summary.columns()) {
             throw new LanceFileFormatException(LanceFileProblem.BAD_PAGE, source, bytes.length - 12L,
-                    "footer.num_columns", "the schema has " + types.size() + " top-level leaf fields but the file has "
+                    "footer.num_columns", "the schema has " + types.size() + " fields but the file has "
                             + summary.columns() + " columns");
         }
         long rows = summary.rows();

@@ -201,12 +201,15 @@ public final class LanceFileWriter {
                 .setEncoding(ByteString.copyFrom(serialize(any)))).build();
     }
 
-    /** Top-level leaf fields with ids 0.. in column order, as Lance assigns them to a flat schema. */
+    /**
+     * Top-level fields with ids 0.. in column order, as Lance assigns them to a flat schema. {@code type} is left at 0
+     * (PARENT), as Lance's writer leaves it for every field (lance-file datatypes.rs: {@code r#type: 0}).
+     */
     private static FileDescriptor descriptor(List<LanceColumn> columns, Map<String, String> schemaMetadata, long rows) {
         Schema.Builder schema = Schema.newBuilder();
         for (int i = 0; i < columns.size(); i++) {
             LanceColumn column = columns.get(i);
-            schema.addFields(Field.newBuilder().setType(Field.Type.LEAF).setName(column.name()).setId(i)
+            schema.addFields(Field.newBuilder().setName(column.name()).setId(i)
                     .setParentId(-1).setLogicalType(column.type().logicalType()).setNullable(column.nullable()));
         }
         new TreeMap<>(schemaMetadata).forEach((k, v) -> schema.putMetadata(k, ByteString.copyFrom(v, StandardCharsets.UTF_8)));
