@@ -2,11 +2,15 @@ package dev.tableindex.model.lancefile;
 
 import static org.assertj.core.api.Assertions.assertThat;
 
+import java.io.IOException;
+import java.io.UncheckedIOException;
 import java.nio.ByteBuffer;
 import java.nio.ByteOrder;
+import java.nio.file.Files;
 import java.util.Arrays;
 import java.util.List;
 import java.util.Map;
+import java.util.stream.Stream;
 import net.jqwik.api.Arbitraries;
 import net.jqwik.api.Arbitrary;
 import net.jqwik.api.ForAll;
@@ -98,6 +102,37 @@ class LanceFileFuzzProperties {
         LanceFileReader.Layout layout = LanceFileReader.layout(FILE, "f");
         return Arbitraries.integers().between((int) layout.footer().columnMetaStart(),
                 (int) layout.footer().cmoTableOffset() - 1);
+    }
+
+    /** The v2.1 files real Lance 7.0.0 wrote (golden-files/lance-index-files), damaged: summary reads or refuses. */
+    static final List<byte[]> REAL = Stream.of("page_data.lance", "page_lookup.lance")
+            .map(name -> {
+                try {
+                    return Files.readAllBytes(RealLanceIndexFilesTest.CASE.resolve(name));
+                } catch (IOException e) {
+                    throw new UncheckedIOException(e);
+                }
+            }).toList();
+
+    @Property(tries = 1000)
+    void damagedRealFilesAreSummarizedOrRefusedCleanly(@ForAll("realDamage") byte[] damaged) {
+        assertReadsOrRefuses(damaged);
+    }
+
+    @Provide
+    Arbitrary<byte[]> realDamage() {
+        return Arbitraries.integers().between(0, REAL.size() - 1).flatMap(f -> {
+            byte[] original = REAL.get(f);
+            Arbitrary<byte[]> cut = Arbitraries.integers().between(0, original.length - 1)
+                    .map(length -> Arrays.copyOf(original, length));
+            Arbitrary<byte[]> flipped = Arbitraries.integers().between(0, original.length - 1).list().ofMinSize(1)
+                    .ofMaxSize(4).map(positions -> {
+                        byte[] copy = original.clone();
+                        positions.forEach(p -> copy[p] ^= (byte) 0x5a);
+                        return copy;
+                    });
+            return Arbitraries.oneOf(cut, flipped);
+        });
     }
 
     private static void assertRefused(byte[] bytes) {
