@@ -74,6 +74,28 @@ class RealLanceIndexFilesTest {
                 });
     }
 
+    /** The files are the ones provenance.json hashed, and the kit's schema reading agrees with Lance's own reader. */
+    @Test
+    void theKitReadsTheSameFieldsAsLancesOwnReader() throws Exception {
+        JsonNode files = json("provenance.json").get("files");
+        JsonNode lance = json("expected.json");
+        for (String name : List.of("page_data.lance", "page_lookup.lance")) {
+            byte[] bytes = java.nio.file.Files.readAllBytes(CASE.resolve(name));
+            assertThat(HexFormat.of().formatHex(java.security.MessageDigest.getInstance("SHA-256").digest(bytes)))
+                    .as(name).isEqualTo(files.get(name).get("sha256").asText());
+            LanceFileSummary summary = LanceFileReader.summary(bytes, name);
+            JsonNode fields = lance.get(name).get("fields");
+            assertThat(summary.fields()).hasSize(fields.size());
+            for (int i = 0; i < fields.size(); i++) {
+                assertThat(summary.fields().get(i).getName()).isEqualTo(fields.get(i).get("name").asText());
+                assertThat(summary.fields().get(i).getNullable()).isEqualTo(fields.get(i).get("nullable").asBoolean());
+            }
+            lance.get(name).get("schema_metadata").fields().forEachRemaining(entry ->
+                    assertThat(summary.metadataString(entry.getKey())).hasValue(entry.getValue().asText()));
+            assertThat(summary.schemaMetadata()).hasSize(lance.get(name).get("schema_metadata").size());
+        }
+    }
+
     /** The keys Lance indexed are the spec's Key Encoding of the tuples provenance.json names (worked by hand there). */
     @Test
     void theIndexedKeysAreTheEncodedTuples() throws IOException {
