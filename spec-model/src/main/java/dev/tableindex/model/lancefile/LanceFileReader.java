@@ -92,7 +92,8 @@ public final class LanceFileReader {
                     throw new UnreadableEncodingException(source, layout.columnSpans()[c][0], field.getName(), p,
                             encodingName(page.getEncoding()) + " (format " + summary.version() + ")");
                 }
-                V20PageDecoder decoder = new V20PageDecoder(bytes, source, layout.footerStart(), field.getName(), p,
+                V20PageDecoder decoder = new V20PageDecoder(bytes, source, layout.footerStart(),
+                        layout.columnSpans()[c][0], field.getName(), p,
                         page, types.get(c));
                 values.addAll(java.util.Arrays.asList(decoder.decode((int) pageRows)));
             }

@@ -29,9 +29,12 @@ final class V20PageDecoder {
     private final ColumnMetadata.Page page;
     private final LanceType type;
     private final String field;
+    /** Where the page's description (its column metadata) is: the offset of errors not about one buffer. */
+    private final long metadataAt;
 
-    V20PageDecoder(byte[] file, String source, int footerStart, String column, int pageIndex, ColumnMetadata.Page page,
-                   LanceType type) {
+    V20PageDecoder(byte[] file, String source, int footerStart, long metadataAt, String column, int pageIndex,
+                   ColumnMetadata.Page page, LanceType type) {
+        this.metadataAt = metadataAt;
         this.file = file;
         this.source = source;
         this.footerStart = footerStart;
@@ -45,12 +48,12 @@ final class V20PageDecoder {
     /** The page's {@code rows} values: {@code byte[]} or {@code Long}, null for a null. */
     Object[] decode(int rows) {
         if (page.getBufferOffsetsCount() != page.getBufferSizesCount()) {
-            throw bad(-1, page.getBufferOffsetsCount() + " buffer offsets but " + page.getBufferSizesCount() + " sizes");
+            throw bad(metadataAt, page.getBufferOffsetsCount() + " buffer offsets but " + page.getBufferSizesCount() + " sizes");
         }
         if (page.getEncoding().getLocationCase() != Encoding.LocationCase.DIRECT) {
             throw unreadable(page.getEncoding().getLocationCase().name().toLowerCase() + " page encoding");
         }
-        Any any = LanceFileReader.any(page.getEncoding().getDirect().getEncoding(), source, -1, field + " encoding");
+        Any any = LanceFileReader.any(page.getEncoding().getDirect().getEncoding(), source, metadataAt, field + " encoding");
         if (!any.getTypeUrl().equals(LanceFileReader.ARRAY_ENCODING_URL)) {
             throw unreadable(any.getTypeUrl());
         }
@@ -58,7 +61,7 @@ final class V20PageDecoder {
         try {
             encoding = ArrayEncoding.parseFrom(any.getValue());
         } catch (InvalidProtocolBufferException e) {
-            throw new LanceFileFormatException(LanceFileProblem.BAD_PROTOBUF, source, -1, field + " encoding",
+            throw new LanceFileFormatException(LanceFileProblem.BAD_PROTOBUF, source, metadataAt, field + " encoding",
                     "not an ArrayEncoding message: " + e.getMessage());
         }
         return decode(encoding, rows, type, 0);
@@ -73,16 +76,16 @@ final class V20PageDecoder {
                 return nullable(encoding.getNullable(), rows, as, depth);
             case FLAT:
                 if (as.variableWidth()) {
-                    throw bad(-1, "a flat encoding for variable-width " + as.logicalType() + " values");
+                    throw bad(metadataAt, "a flat encoding for variable-width " + as.logicalType() + " values");
                 }
                 return integers(encoding.getFlat(), rows, as);
             case BINARY:
                 if (!as.variableWidth()) {
-                    throw bad(-1, "a binary encoding for " + as.logicalType() + " values");
+                    throw bad(metadataAt, "a binary encoding for " + as.logicalType() + " values");
                 }
                 return binary(encoding.getBinary(), rows, depth);
             case ARRAYENCODING_NOT_SET:
-                throw bad(-1, "an ArrayEncoding with no encoding set");
+                throw bad(metadataAt, "an ArrayEncoding with no encoding set");
             default:
                 throw unreadable(encoding.getArrayEncodingCase().name().toLowerCase());
         }
@@ -110,13 +113,13 @@ final class V20PageDecoder {
                 }
                 return values;
             default:
-                throw bad(-1, "a Nullable encoding with no nullability set");
+                throw bad(metadataAt, "a Nullable encoding with no nullability set");
         }
     }
 
     private Object[] integers(Flat flat, int rows, LanceType as) {
         if (flat.getBitsPerValue() != as.bits()) {
-            throw bad(-1, "flat values of " + flat.getBitsPerValue() + " bits for " + as.logicalType());
+            throw bad(metadataAt, "flat values of " + flat.getBitsPerValue() + " bits for " + as.logicalType());
         }
         int width = as.bits() / 8;
         int[] span = buffer(flat, (long) rows * width);
@@ -149,7 +152,7 @@ final class V20PageDecoder {
         long start = 0;
         for (int row = 0; row < rows; row++) {
             if (ends[row] == null) {
-                throw bad(-1, "binary offset of row " + row + " is null");
+                throw bad(metadataAt, "binary offset of row " + row + " is null");
             }
             long index = (Long) ends[row];
             boolean valid = Long.compareUnsigned(index, nullAdjustment) < 0;
@@ -177,13 +180,13 @@ final class V20PageDecoder {
         }
         int index = buffer.getBufferIndex();
         if (index < 0 || index >= page.getBufferOffsetsCount()) {
-            throw bad(-1, "buffer index " + Integer.toUnsignedString(index) + " but the page has "
+            throw bad(metadataAt, "buffer index " + Integer.toUnsignedString(index) + " but the page has "
                     + page.getBufferOffsetsCount() + " buffers");
         }
         long offset = page.getBufferOffsets(index);
         long size = page.getBufferSizes(index);
         if (Long.compareUnsigned(offset, footerStart) > 0 || Long.compareUnsigned(size, footerStart - offset) > 0) {
-            throw new LanceFileFormatException(LanceFileProblem.OUT_OF_RANGE, source, -1, field + " buffer " + index,
+            throw new LanceFileFormatException(LanceFileProblem.OUT_OF_RANGE, source, metadataAt, field + " buffer " + index,
                     "buffer at " + Long.toUnsignedString(offset) + " of " + Long.toUnsignedString(size)
                             + " bytes is outside the file's data (before " + footerStart + ")");
         }
@@ -198,6 +201,6 @@ final class V20PageDecoder {
     }
 
     private UnreadableEncodingException unreadable(String encoding) {
-        return new UnreadableEncodingException(source, -1, column, pageIndex, encoding);
+        return new UnreadableEncodingException(source, metadataAt, column, pageIndex, encoding);
     }
 }
