@@ -119,6 +119,34 @@ class LanceFilesAgainstLanceTest {
         }
     }
 
+    /** Every encoding the kit's writer uses: several pages, some-null, all-null and no-null pages, empty values. */
+    @Test
+    void lanceReadsEveryEncodingTheKitWritesOverSeveralPages() throws Exception {
+        List<Object> binary = Arrays.asList(new byte[] {1}, null, new byte[0], null, null, null, new byte[] {2, 3}, null);
+        List<Object> u32 = Arrays.asList(1L, null, 4_294_967_295L, null, null, null, 0L, 7L);
+        List<Object> u64 = Arrays.asList(-1L, 0L, 1L << 40, 3L, 4L, 5L, Long.MIN_VALUE, 9L);
+        List<Object> i64 = Arrays.asList(-1L, null, Long.MIN_VALUE, null, null, null, Long.MAX_VALUE, 0L);
+        Path file = dir.resolve("kit.lance");
+        java.nio.file.Files.write(file, dev.tableindex.model.lancefile.LanceFileWriter.write(List.of(
+                new LanceColumn("b", LanceType.BINARY, true, binary),
+                new LanceColumn("u32", LanceType.UINT32, true, u32),
+                new LanceColumn("u64", LanceType.UINT64, false, u64),
+                new LanceColumn("i64", LanceType.INT64, true, i64)), Map.of("k", "v"), 3));
+        try (BufferAllocator allocator = new RootAllocator();
+             org.lance.file.LanceFileReader reader = org.lance.file.LanceFileReader.open(file.toString(), allocator)) {
+            assertThat(reader.schema().getFields()).containsExactly(field("b", new ArrowType.Binary(), true),
+                    field("u32", new ArrowType.Int(32, false), true), field("u64", new ArrowType.Int(64, false), false),
+                    field("i64", new ArrowType.Int(64, true), true));
+            assertThat(reader.schema().getCustomMetadata()).containsEntry("k", "v");
+            List<List<Object>> rows = rows(reader, allocator);
+            assertThat(rows).hasSize(8);
+            for (int row = 0; row < 8; row++) {
+                assertThat(rows.get(row)).as("row %d", row).containsExactly(hex((byte[]) binary.get(row)), u32.get(row),
+                        u64.get(row), i64.get(row));
+            }
+        }
+    }
+
     @Test
     void theKitReadsAVersionTwoPointZeroFileThatLanceWrote() throws Exception {
         Path file = dir.resolve("lance-2.0.lance");
@@ -214,6 +242,9 @@ class LanceFilesAgainstLanceTest {
         }
         if (vector instanceof UInt4Vector u32) {
             return Integer.toUnsignedLong(u32.get(row));
+        }
+        if (vector instanceof org.apache.arrow.vector.BigIntVector i64) {
+            return i64.get(row);
         }
         throw new AssertionError("unexpected vector " + vector.getField());
     }
