@@ -6,6 +6,9 @@
 #   no case = every case the release's adapter implements. Each case runs in its own forked JVM with a fresh
 #   java.io.tmpdir (a native panic leaves the 181 MB liblance_jni .so behind in tmpdir); the scratch directory
 #   is removed at exit.
+# usage: golden-files/generator/generate.sh --index-files [--lance-version 7.0.0] [btree-binary]
+#   real Lance index files (page_data.lance, page_lookup.lance of a BTree over a binary column) into
+#   golden-files/lance-index-files/lance-<version>/<case>/ (org.lance 4.x-7.x only)
 set -euo pipefail
 
 HERE="$(cd "$(dirname "$0")" && pwd)"
@@ -16,11 +19,14 @@ ORACLE_VERSION=7.0.0   # used as the oracle for releases whose Java API has no D
 
 LANCE_VERSION=7.0.0
 CASES=()
+INDEX_FILES=0
+MAIN=dev.tableindex.golden.Main
 while [ $# -gt 0 ]; do
   case "$1" in
     --lance-version) LANCE_VERSION="$2"; shift 2 ;;
     --lance-version=*) LANCE_VERSION="${1#*=}"; shift ;;
-    -h|--help) sed -n 2,9p "$0"; exit 0 ;;
+    --index-files) INDEX_FILES=1; MAIN=dev.tableindex.golden.api.IndexFilesMain; OUT="$ROOT/golden-files/lance-index-files"; shift ;;
+    -h|--help) sed -n 2,12p "$0"; exit 0 ;;
     *) CASES+=("$1"); shift ;;
   esac
 done
@@ -51,6 +57,11 @@ case "$LANCE_VERSION:$API" in
     ALL_CASES=(no-index btree bitmap label-list index-on-empty-table two-segments append-after-index
       column-rewrite-update merge-insert-stale-fragments delete-all-rows optimize-compaction v1-naming) ;;
 esac
+if [ "$INDEX_FILES" = 1 ]; then
+  [ "$API" = org-lance-7 ] || { echo "--index-files needs org.lance 4.x-7.x (IndexFilesMain is in src/api-org-lance-7)" >&2; exit 1; }
+  SPLIT=0
+  ALL_CASES=(btree-binary)
+fi
 [ ${#CASES[@]} -eq 0 ] && CASES=("${ALL_CASES[@]}")
 
 # arrow.version declared by the lance-core POM (or its lance-parent POM)
@@ -104,7 +115,7 @@ jvm() { # tag classpath args...
   shift 2
   mkdir -p "$tmp"
   set +e
-  java --add-opens=java.base/java.nio=ALL-UNNAMED -Djava.io.tmpdir="$tmp" -cp "$cp" dev.tableindex.golden.Main \
+  java --add-opens=java.base/java.nio=ALL-UNNAMED -Djava.io.tmpdir="$tmp" -cp "$cp" "$MAIN" \
     "$@" 2>&1 | grep -v -E '^SLF4J' >>"$SCRATCH/log-$tag.txt"
   rc=${PIPESTATUS[0]}
   set -e
@@ -122,7 +133,7 @@ for c in "${CASES[@]}"; do
   t=$(date +%s)
   COMMON=(--case "$c" --datasets "$SCRATCH/datasets" --out "$OUT" --lance-version "$LANCE_VERSION"
     --writer "$GROUP:lance-core" --descriptor-set "$SCRATCH/lance.desc"
-    --generator-cmd "golden-files/generator/generate.sh --lance-version $LANCE_VERSION $c")
+    --generator-cmd "golden-files/generator/generate.sh$([ "$INDEX_FILES" = 1 ] && echo ' --index-files') --lance-version $LANCE_VERSION $c")
   rc=0
   if [ "$SPLIT" = 1 ]; then
     jvm "$c" "$CP" "${COMMON[@]}" --phase write || rc=$?

@@ -1,6 +1,7 @@
 package dev.tableindex.tck.cli;
 
 import dev.tableindex.tck.golden.GoldenFiles;
+import dev.tableindex.tck.golden.GoldenIndexFilesCase;
 import dev.tableindex.tck.golden.IcebergIndexMetadataCorpus;
 import dev.tableindex.tck.golden.GoldenManifestCase;
 import dev.tableindex.tck.golden.InvalidManifestCorpus;
@@ -52,6 +53,15 @@ final class GoldenCommand implements Callable<Integer> {
         for (GoldenManifestCase goldenCase : golden.manifestCases()) {
             List<String> problems = goldenCase.check();
             if (report(out, goldenCase.id(), problems)) {
+                passed++;
+            } else {
+                failed++;
+            }
+        }
+        out.println("Index files written by real Lance, read by the kit as Lance's own reader read them ("
+                + golden.root().resolve(GoldenFiles.LANCE_INDEX_FILES) + "):");
+        for (GoldenIndexFilesCase goldenCase : golden.indexFilesCases()) {
+            if (report(out, goldenCase.id(), goldenCase.check())) {
                 passed++;
             } else {
                 failed++;

@@ -12,6 +12,7 @@ import java.util.stream.Stream;
 /** The {@code golden-files/} tree: where each kind of golden file lives. */
 public final class GoldenFiles {
     public static final String LANCE_MANIFESTS = "lance-manifests";
+    public static final String LANCE_INDEX_FILES = "lance-index-files";
     public static final String INVALID_MANIFESTS = "invalid-manifests";
     public static final String REFERENCE_TABLES = "reference-tables";
 
@@ -43,6 +44,20 @@ public final class GoldenFiles {
             for (Path folder : subfolders(writer)) {
                 if (Files.isRegularFile(folder.resolve("expected.json"))) {
                     cases.add(new GoldenManifestCase(writer.getFileName().toString(),
+                            folder.getFileName().toString(), folder));
+                }
+            }
+        }
+        return cases;
+    }
+
+    /** Every case folder {@code lance-index-files/<writer>/<case>/} that has an expected.json. */
+    public List<GoldenIndexFilesCase> indexFilesCases() {
+        List<GoldenIndexFilesCase> cases = new ArrayList<>();
+        for (Path writer : subfolders(root.resolve(LANCE_INDEX_FILES))) {
+            for (Path folder : subfolders(writer)) {
+                if (Files.isRegularFile(folder.resolve("expected.json"))) {
+                    cases.add(new GoldenIndexFilesCase(writer.getFileName().toString(),
                             folder.getFileName().toString(), folder));
                 }
             }

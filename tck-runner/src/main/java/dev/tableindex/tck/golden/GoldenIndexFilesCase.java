@@ -1,0 +1,91 @@
+package dev.tableindex.tck.golden;
+
+import com.fasterxml.jackson.databind.JsonNode;
+import com.fasterxml.jackson.databind.ObjectMapper;
+import dev.tableindex.model.lancefile.LanceFileFormatException;
+import dev.tableindex.model.lancefile.LanceFileReader;
+import dev.tableindex.model.lancefile.LanceFileSummary;
+import dev.tableindex.proto.lance.file.Field;
+import java.io.IOException;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.security.MessageDigest;
+import java.security.NoSuchAlgorithmException;
+import java.util.ArrayList;
+import java.util.HexFormat;
+import java.util.Iterator;
+import java.util.List;
+import java.util.Map;
+
+/**
+ * One folder {@code lance-index-files/<writer>/<case>/}: index files a real Lance release wrote. Every file in
+ * {@code expected.json} (what Lance's own file reader read) must have provenance.json's sha256, and the kit's
+ * {@link LanceFileReader#summary} must read the same field names, nullability, schema metadata and row count.
+ */
+public record GoldenIndexFilesCase(String writer, String name, Path folder) {
+    public String id() {
+        return writer + "/" + name;
+    }
+
+    public List<String> check() {
+        List<String> problems = new ArrayList<>();
+        try {
+            ObjectMapper json = new ObjectMapper();
+            JsonNode expected = json.readTree(folder.resolve("expected.json").toFile());
+            JsonNode hashes = json.readTree(folder.resolve("provenance.json").toFile()).path("files");
+            for (Iterator<Map.Entry<String, JsonNode>> files = expected.fields(); files.hasNext(); ) {
+                Map.Entry<String, JsonNode> file = files.next();
+                checkFile(file.getKey(), file.getValue(), hashes.path(file.getKey()).path("sha256").asText(), problems);
+            }
+        } catch (IOException e) {
+            problems.add("cannot read the case: " + e.getMessage());
+        }
+        return problems;
+    }
+
+    private void checkFile(String file, JsonNode lance, String sha256, List<String> problems) throws IOException {
+        byte[] bytes = Files.readAllBytes(folder.resolve(file));
+        if (!sha256(bytes).equals(sha256)) {
+            problems.add(file + ": sha256 " + sha256(bytes) + " is not provenance.json's " + sha256);
+        }
+        LanceFileSummary summary;
+        try {
+            summary = LanceFileReader.summary(bytes, file);
+        } catch (LanceFileFormatException e) {
+            problems.add(e.getMessage());
+            return;
+        }
+        List<String> kit = new ArrayList<>();
+        for (Field field : summary.fields()) {
+            kit.add(field.getName() + (field.getNullable() ? " nullable" : " not null"));
+        }
+        List<String> real = new ArrayList<>();
+        lance.path("fields").forEach(f -> real.add(f.path("name").asText()
+                + (f.path("nullable").asBoolean() ? " nullable" : " not null")));
+        if (!kit.equals(real)) {
+            problems.add(file + ": the kit reads fields " + kit + ", Lance's reader " + real);
+        }
+        if (summary.rows() != lance.path("num_rows").asLong()) {
+            problems.add(file + ": the kit reads " + summary.rows() + " rows, Lance's reader " + lance.path("num_rows"));
+        }
+        JsonNode metadata = lance.path("schema_metadata");
+        if (summary.schemaMetadata().size() != metadata.size()) {
+            problems.add(file + ": the kit reads schema metadata keys " + summary.schemaMetadata().keySet()
+                    + ", Lance's reader " + metadata);
+        }
+        metadata.fields().forEachRemaining(entry -> {
+            if (!summary.metadataString(entry.getKey()).orElse("").equals(entry.getValue().asText())) {
+                problems.add(file + ": schema metadata " + entry.getKey() + " is "
+                        + summary.metadataString(entry.getKey()).orElse("(absent)") + ", Lance's reader " + entry.getValue());
+            }
+        });
+    }
+
+    private static String sha256(byte[] bytes) {
+        try {
+            return HexFormat.of().formatHex(MessageDigest.getInstance("SHA-256").digest(bytes));
+        } catch (NoSuchAlgorithmException e) {
+            throw new IllegalStateException(e);
+        }
+    }
+}
