@@ -19,6 +19,9 @@ public enum Capability {
             "build a list element index segment and answer [NOT] any_element with it, as a reader"),
     LIST_ELEMENT_INDEX_SEGMENTS("list_element_index.segments", ListIndexSegmentAdding.class,
             "add a segment to an existing list element index (build_list_index with existing_segments)"),
+    LIST_ELEMENT_INDEX_FILES("list_element_index.files", ListIndexFileWriting.class,
+            "write a list element index segment's files, the target BTree's Lance files (build_list_index with"
+                    + " index_directory)"),
     TABLE_LIFECYCLE("table.lifecycle", TableLifecycle.class,
             "apply table operations (create, append, delete, merge-insert, column rewrite, compaction, schema"
                     + " changes, create/drop/optimize index) writing real manifests, and read the dataset back"),

@@ -30,6 +30,7 @@ import dev.tableindex.tck.api.IcebergIndexBuilding;
 import dev.tableindex.tck.api.IcebergIndexQuerying;
 import dev.tableindex.tck.api.IndexOpening;
 import dev.tableindex.tck.api.IndexV2Support;
+import dev.tableindex.tck.api.ListIndexFileWriting;
 import dev.tableindex.tck.api.ListIndexSegmentAdding;
 import dev.tableindex.tck.api.KeyEncoder;
 import dev.tableindex.tck.api.ListElementIndexer;
@@ -99,6 +100,9 @@ final class ProtocolOps {
             };
             // A declaration only: its requests are build_list_index's.
             case LIST_ELEMENT_INDEX_SEGMENTS -> new ListIndexSegmentAdding() {
+            };
+            // A declaration only: its files come from build_list_index with index_directory.
+            case LIST_ELEMENT_INDEX_FILES -> new ListIndexFileWriting() {
             };
             case INDEX_OPEN_REQUESTS -> (IndexOpening) request ->
                     send.apply(Request.newBuilder().setOpenIndex(request)).getOpenIndex();

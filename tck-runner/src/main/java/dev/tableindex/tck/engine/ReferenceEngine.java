@@ -20,6 +20,7 @@ import dev.tableindex.model.listindex.ListElementIndex;
 import dev.tableindex.model.listindex.ListElementIndexDetails;
 import dev.tableindex.model.listindex.ListElementIndexMetadata;
 import dev.tableindex.model.listindex.ListElementQuery;
+import dev.tableindex.model.listindex.TargetBTreeFiles;
 import dev.tableindex.proto.tck.BuildListIndexRequest;
 import dev.tableindex.proto.tck.BuildListIndexResult;
 import dev.tableindex.proto.tck.EngineError;
@@ -38,6 +39,7 @@ import dev.tableindex.tck.api.EngineUnsupported;
 import dev.tableindex.tck.api.Facet;
 import dev.tableindex.tck.api.KeyEncoder;
 import dev.tableindex.tck.api.ListElementIndexer;
+import dev.tableindex.tck.api.ListIndexFileWriting;
 import dev.tableindex.tck.api.ListIndexSegmentAdding;
 import dev.tableindex.tck.api.ManifestReading;
 import dev.tableindex.tck.api.TckEngine;
@@ -48,7 +50,7 @@ import java.util.List;
 
 /** The built-in engine: the reference model ({@code spec-model}) behind the SPI, every capability declared. */
 public final class ReferenceEngine implements TckEngine, ManifestReading, KeyEncoder, AnyElementEvaluator, ListElementIndexer,
-        ListIndexSegmentAdding {
+        ListIndexSegmentAdding, ListIndexFileWriting {
     public static final String NAME = "reference";
     public static final String VERSION = "0.1.0-SNAPSHOT";
 
@@ -180,7 +182,11 @@ public final class ReferenceEngine implements TckEngine, ManifestReading, KeyEnc
         }
     }
 
+    /** The segment's reply; with {@code index_directory} its files too (capability list_element_index.files). */
     private static BuildListIndexResult.Builder withMetadata(ListElementIndex index, BuildListIndexRequest request) {
+        if (!request.getIndexDirectory().isEmpty()) {
+            TargetBTreeFiles.write(java.nio.file.Path.of(request.getIndexDirectory()), index);
+        }
         return ListIndexProtos.toProto(index).toBuilder().setMetadata(ListElementIndexMetadata.of(index,
                 java.util.UUID.nameUUIDFromBytes(request.toByteArray()), "list_element_idx", request.getColumnFieldId(), 1, 0));
     }
