@@ -25,6 +25,7 @@ import io.cucumber.datatable.DataTable;
 import io.cucumber.java.en.Given;
 import io.cucumber.java.en.Then;
 import io.cucumber.java.en.When;
+import java.nio.file.Path;
 import java.util.ArrayList;
 import java.util.Arrays;
 import java.util.HexFormat;
@@ -75,6 +76,24 @@ public final class ListIndexSteps {
         build(keys, 0, fragments);
     }
 
+    @When("the engine builds the list element index on keys {string}, writing its files")
+    public void theEngineBuildsWritingFiles(String keys) {
+        buildWritingFiles(keys, 0);
+    }
+
+    @When("the engine builds the list element index on keys {string} with pages of {int} rows, writing its files")
+    public void theEngineBuildsWithPagesWritingFiles(String keys, int rows) {
+        buildWritingFiles(keys, rows);
+    }
+
+    /** A build that also writes the segment's files into an empty directory of the kit's, which the file steps read. */
+    private void buildWritingFiles(String keys, int rows) {
+        Path directory = TableScenario.current().newFolder("index");
+        ScenarioState.indexDirectory(directory);
+        buildRefusal = null;
+        built = engine().buildListIndex(request(keys, rows, "").toBuilder().setIndexDirectory(directory.toString()).build());
+    }
+
     @Given("the list column's field id is {int}")
     public void theListColumnsFieldIdIs(int id) {
         columnFieldId = id;
@@ -83,9 +102,7 @@ public final class ListIndexSteps {
     private void build(String keys, int rows, String fragments) {
         built = null;
         buildRefusal = null;
-        BuildListIndexRequest request = BuildListIndexRequest.newBuilder().setTableJson(ScenarioState.table())
-                .addAllKeys(list(keys)).setPageSize(rows).addAllFragments(list(fragments).stream().map(Long::parseLong).toList())
-                .setColumnFieldId(columnFieldId).build();
+        BuildListIndexRequest request = request(keys, rows, fragments);
         if (!expectRefusal) {
             built = engine().buildListIndex(request);
             return;
@@ -95,6 +112,12 @@ public final class ListIndexSteps {
         } catch (EngineRefusal e) {
             buildRefusal = e.error();
         }
+    }
+
+    private BuildListIndexRequest request(String keys, int rows, String fragments) {
+        return BuildListIndexRequest.newBuilder().setTableJson(ScenarioState.table())
+                .addAllKeys(list(keys)).setPageSize(rows).addAllFragments(list(fragments).stream().map(Long::parseLong).toList())
+                .setColumnFieldId(columnFieldId).build();
     }
 
     @When("the engine is asked to build the list element index on keys {string}")
@@ -419,7 +442,12 @@ public final class ListIndexSteps {
         return ": the same rows in another order or repeated (the protocol wants them ascending, once)";
     }
 
-    private static String address(long rowAddress) {
+    /** Bytes as the scenarios write them: uppercase hex pairs separated by spaces. */
+    static String hex(byte[] bytes) {
+        return HEX.formatHex(bytes);
+    }
+
+    static String address(long rowAddress) {
         return (rowAddress >>> 32) + ":" + (rowAddress & 0xFFFF_FFFFL);
     }
 
@@ -431,7 +459,7 @@ public final class ListIndexSteps {
         return String.join(", ", values.stream().map(String::valueOf).toList());
     }
 
-    private static void compare(String what, List<List<String>> expected, List<List<String>> actual, String hint) {
+    static void compare(String what, List<List<String>> expected, List<List<String>> actual, String hint) {
         if (!expected.equals(actual)) {
             int row = 0;
             while (row < expected.size() && row < actual.size() && expected.get(row).equals(actual.get(row))) {

@@ -55,14 +55,27 @@ public final class TableScenario {
 
     /** A new, empty dataset folder; the scenario's table from now on. */
     Path newDataset(String name) {
+        // A scenario may make several tables; each gets its own folder.
+        dataset = scratch().resolve(name + "-" + ++tables);
+        refusal = null;
+        return dataset;
+    }
+
+    /** A new, empty folder in the scenario's scratch folder, for an engine to write into. */
+    Path newFolder(String name) {
+        try {
+            return Files.createDirectory(scratch().resolve(name + "-" + ++tables));
+        } catch (IOException e) {
+            throw new UncheckedIOException(e);
+        }
+    }
+
+    private Path scratch() {
         try {
             if (scratch == null) {
                 scratch = Files.createTempDirectory("tck-table-");
             }
-            // A scenario may make several tables; each gets its own folder.
-            dataset = scratch.resolve(name + "-" + ++tables);
-            refusal = null;
-            return dataset;
+            return scratch;
         } catch (IOException e) {
             throw new UncheckedIOException(e);
         }

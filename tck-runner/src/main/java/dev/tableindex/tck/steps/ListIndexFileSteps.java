@@ -1,0 +1,136 @@
+package dev.tableindex.tck.steps;
+
+import dev.tableindex.model.lancefile.LanceColumn;
+import dev.tableindex.model.lancefile.LanceColumns;
+import dev.tableindex.model.lancefile.LanceFileFormatException;
+import dev.tableindex.model.lancefile.LanceFileProblem;
+import dev.tableindex.model.lancefile.LanceFileReader;
+import dev.tableindex.model.lancefile.LanceFileSummary;
+import dev.tableindex.model.lancefile.UnreadableEncodingException;
+import dev.tableindex.proto.lance.file.Field;
+import dev.tableindex.tck.run.Observations;
+import io.cucumber.datatable.DataTable;
+import io.cucumber.java.en.Then;
+import java.io.IOException;
+import java.io.UncheckedIOException;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.util.ArrayList;
+import java.util.List;
+import java.util.stream.Stream;
+
+/**
+ * Capability {@code list_element_index.files}: the files an engine wrote into the kit's index directory
+ * ("Storage Layout"), read with the kit's own Lance file reader (docs/lance-files.md), never taken from the
+ * engine's reply.
+ */
+public final class ListIndexFileSteps {
+
+    @Then("the index directory holds exactly the files {string}")
+    public void holdsExactly(String names) {
+        List<String> expected = Stream.of(names.split(",")).map(String::strip).sorted().toList();
+        List<String> actual = listing(ScenarioState.indexDirectory());
+        if (!actual.equals(expected)) {
+            throw new AssertionError("the index directory holds " + actual + ", expected exactly " + expected
+                    + ": the list element index writes no files of its own, its files are exactly its target BTree's");
+        }
+    }
+
+    @Then("{string} in the index directory holds {int} row(s)")
+    public void holdsRows(String file, int rows) {
+        LanceFileSummary summary = summary(file);
+        if (summary.rows() != rows) {
+            throw new AssertionError(file + " holds " + summary.rows() + " rows (its file descriptor's length), expected " + rows);
+        }
+    }
+
+    /** The top-level columns in order: name, Lance logical type, nullability. */
+    @Then("{string} in the index directory has the schema")
+    public void hasTheSchema(String file, DataTable expected) {
+        List<List<String>> actual = new ArrayList<>();
+        actual.add(List.of("name", "type", "nullable"));
+        for (Field field : summary(file).fields()) {
+            if (field.getParentId() == -1) {
+                actual.add(List.of(field.getName(), field.getLogicalType(), Boolean.toString(field.getNullable())));
+            }
+        }
+        if (!actual.equals(expected.cells())) {
+            throw new AssertionError(file + " has the schema " + actual.subList(1, actual.size()) + ", expected "
+                    + expected.cells().subList(1, expected.cells().size()) + " (name, type, nullable)");
+        }
+    }
+
+    /**
+     * The rows the file holds (values as hex, ids as row addresses), decoded by the kit. Where the kit does not
+     * decode a page encoding the engine chose (Lance 2.1 structural pages: docs/lance-files.md), only the row
+     * count is judged, and the report says so.
+     */
+    @Then("the rows of {string} in the index directory are")
+    public void theRowsAre(String file, DataTable expected) {
+        LanceColumns columns;
+        try {
+            summary(file);
+            columns = LanceFileReader.read(ScenarioState.indexDirectory().resolve(file));
+        } catch (UnreadableEncodingException e) {
+            Observations.add("rows of " + file + " not compared, only counted: the kit does not decode " + e.encoding()
+                    + " (column " + e.column() + ")");
+            holdsRows(file, expected.cells().size() - 1);
+            return;
+        } catch (LanceFileFormatException e) {
+            throw notJudged(file, e);
+        }
+        List<List<String>> actual = new ArrayList<>();
+        actual.add(List.of("values", "row address"));
+        LanceColumn values = column(columns, file, "values");
+        LanceColumn ids = column(columns, file, "ids");
+        for (int row = 0; row < columns.rows(); row++) {
+            Object value = values.values().get(row);
+            Object id = ids.values().get(row);
+            actual.add(List.of(value == null ? "null" : ListIndexSteps.hex((byte[]) value),
+                    id == null ? "null" : ListIndexSteps.address((Long) id)));
+        }
+        ListIndexSteps.compare(file, expected.cells(), actual, "");
+    }
+
+    private static LanceColumn column(LanceColumns columns, String file, String name) {
+        try {
+            return columns.column(name);
+        } catch (java.util.NoSuchElementException e) {
+            throw new AssertionError(file + ": " + e.getMessage());
+        }
+    }
+
+    private static LanceFileSummary summary(String file) {
+        Path path = ScenarioState.indexDirectory().resolve(file);
+        if (!Files.isRegularFile(path)) {
+            throw new AssertionError("the engine wrote no " + file + " (the index directory holds "
+                    + listing(ScenarioState.indexDirectory()) + ")");
+        }
+        try {
+            return LanceFileReader.summary(path);
+        } catch (LanceFileFormatException e) {
+            throw notJudged(file, e);
+        }
+    }
+
+    /**
+     * A damaged file fails the engine; a legacy (v1) file or a version the kit does not know is outside what the kit
+     * judges (docs/decisions/0031): the spec names no file version, so the run cannot judge it (ERROR), not FAIL.
+     */
+    private static AssertionError notJudged(String file, LanceFileFormatException e) {
+        if (e.problem() == LanceFileProblem.LEGACY_FORMAT || e.problem() == LanceFileProblem.UNSUPPORTED_VERSION) {
+            throw new IllegalStateException("the kit does not judge " + file + ", a Lance file version it does not read"
+                    + " (docs/decisions/0031): " + e.getMessage());
+        }
+        return new AssertionError(file + " is not a Lance file the target BTree writes: " + e.getMessage());
+    }
+
+    /** The directory's entries by name, sorted; a folder's name ends with "/". */
+    private static List<String> listing(Path directory) {
+        try (Stream<Path> entries = Files.list(directory)) {
+            return entries.map(p -> p.getFileName() + (Files.isDirectory(p) ? "/" : "")).sorted().toList();
+        } catch (IOException e) {
+            throw new UncheckedIOException(e);
+        }
+    }
+}
