@@ -12,6 +12,8 @@ Feature: LEI09 The files a list element index writes: exactly its target BTree's
   Lance file reader (docs/lance-files.md): the footer, the schema and row count of the file's descriptor,
   and the rows where the kit decodes the file's page encodings (where it does not, the report says so and
   only the row counts are judged). Engines that write no files do not declare list_element_index.files.
+  From an engine that declares it, every build of the LEI scenarios writes its files, and each step that
+  shows page_data or page_lookup rows judges the files' rows as well as the reply's.
 
   Encodings (Key Encoding, as in LEI02): car = 02 63 61 72 00 00 00 00 00 03, bus = 02 62 75 73 00 00 00
   00 00 03, dog = 02 64 6F 67 00 00 00 00 00 03, a null string 00; 0.25 -> 01 BE 80 00 00,
@@ -65,7 +67,7 @@ Feature: LEI09 The files a list element index writes: exactly its target BTree's
     encoded tuple (null only for the null list, row 4), ids the row address; row 2's element twice, row 5
     (an empty list) not at all. A single page (the default page size).
     When the engine builds the list element index on keys "label, confidence", writing its files
-    Then the rows of "page_data.lance" in the index directory are
+    Then the rows of page_data.lance in the index directory are
       | values                                           | row address |
       | null                                             | 0:4         |
       | 00 00 00 00 00 00                                | 0:3         |

@@ -1,12 +1,12 @@
 package dev.tableindex.tck.steps;
 
-import dev.tableindex.model.lancefile.LanceColumn;
-import dev.tableindex.model.lancefile.LanceColumns;
 import dev.tableindex.model.lancefile.LanceFileFormatException;
 import dev.tableindex.model.lancefile.LanceFileProblem;
 import dev.tableindex.model.lancefile.LanceFileReader;
 import dev.tableindex.model.lancefile.LanceFileSummary;
 import dev.tableindex.model.lancefile.UnreadableEncodingException;
+import dev.tableindex.model.listindex.ListElementIndex;
+import dev.tableindex.model.listindex.TargetBTreeFiles;
 import dev.tableindex.proto.lance.file.Field;
 import dev.tableindex.tck.run.Observations;
 import io.cucumber.datatable.DataTable;
@@ -17,12 +17,13 @@ import java.nio.file.Files;
 import java.nio.file.Path;
 import java.util.ArrayList;
 import java.util.List;
+import java.util.Optional;
 import java.util.stream.Stream;
 
 /**
  * Capability {@code list_element_index.files}: the files an engine wrote into the kit's index directory
  * ("Storage Layout"), read with the kit's own Lance file reader (docs/lance-files.md), never taken from the
- * engine's reply.
+ * engine's reply. {@link ListIndexSteps} judges the rows of every build in them too.
  */
 public final class ListIndexFileSteps {
 
@@ -61,43 +62,60 @@ public final class ListIndexFileSteps {
     }
 
     /**
-     * The rows the file holds (values as hex, ids as row addresses), decoded by the kit. Where the kit does not
+     * page_data.lance's rows (values as hex, ids as row addresses), decoded by the kit. Where the kit does not
      * decode a page encoding the engine chose (Lance 2.1 structural pages: docs/lance-files.md), only the row
      * count is judged, and the report says so.
      */
-    @Then("the rows of {string} in the index directory are")
-    public void theRowsAre(String file, DataTable expected) {
-        LanceColumns columns;
-        try {
-            summary(file);
-            columns = LanceFileReader.read(ScenarioState.indexDirectory().resolve(file));
-        } catch (UnreadableEncodingException e) {
-            Observations.add("rows of " + file + " not compared, only counted: the kit does not decode " + e.encoding()
-                    + " (column " + e.column() + ")");
-            holdsRows(file, expected.cells().size() - 1);
+    @Then("the rows of page_data.lance in the index directory are")
+    public void thePageDataRowsAre(DataTable expected) {
+        summary(TargetBTreeFiles.PAGE_DATA);
+        summary(TargetBTreeFiles.PAGE_LOOKUP);
+        Optional<TargetBTreeFiles.Contents> contents = decoded();
+        if (contents.isEmpty()) {
+            holdsRows(TargetBTreeFiles.PAGE_DATA, expected.cells().size() - 1);
             return;
-        } catch (LanceFileFormatException e) {
-            throw notJudged(file, e);
         }
-        List<List<String>> actual = new ArrayList<>();
-        actual.add(List.of("values", "row address"));
-        LanceColumn values = column(columns, file, "values");
-        LanceColumn ids = column(columns, file, "ids");
-        for (int row = 0; row < columns.rows(); row++) {
-            Object value = values.values().get(row);
-            Object id = ids.values().get(row);
-            actual.add(List.of(value == null ? "null" : ListIndexSteps.hex((byte[]) value),
-                    id == null ? "null" : ListIndexSteps.address((Long) id)));
-        }
-        ListIndexSteps.compare(file, expected.cells(), actual, "");
+        ListIndexSteps.compare(TargetBTreeFiles.PAGE_DATA, expected.cells(), pageDataTable(contents.get().entries()), "");
     }
 
-    private static LanceColumn column(LanceColumns columns, String file, String name) {
-        try {
-            return columns.column(name);
-        } catch (java.util.NoSuchElementException e) {
-            throw new AssertionError(file + ": " + e.getMessage());
+    /**
+     * What the segment's files hold, when the engine wrote them (it declares list_element_index.files, so every
+     * build hands it a directory) and the kit decodes their pages; empty when it wrote none, or when the kit does
+     * not decode an encoding it chose (the report then says so).
+     */
+    static Optional<TargetBTreeFiles.Contents> decoded() {
+        Optional<Path> directory = ScenarioState.writtenIndexDirectory();
+        if (directory.isEmpty()) {
+            return Optional.empty();
         }
+        try {
+            return Optional.of(TargetBTreeFiles.read(directory.get()));
+        } catch (UnreadableEncodingException e) {
+            Observations.add("the rows of the segment's files are not compared, only counted: the kit does not decode "
+                    + e.encoding() + " (" + Path.of(e.source()).getFileName() + ", column " + e.column() + ")");
+            return Optional.empty();
+        } catch (LanceFileFormatException e) {
+            throw notJudged(Path.of(e.source()).getFileName().toString(), e);
+        }
+    }
+
+    /** page_data rows as the scenarios write them: values in hex ({@code null} for a null list), the row address. */
+    static List<List<String>> pageDataTable(List<ListElementIndex.Entry> entries) {
+        List<List<String>> table = new ArrayList<>();
+        table.add(List.of("values", "row address"));
+        entries.forEach(e -> table.add(List.of(e.values() == null ? "null" : ListIndexSteps.hex(e.values()),
+                ListIndexSteps.address(e.rowAddress()))));
+        return table;
+    }
+
+    /** page_lookup rows as the scenarios write them. */
+    static List<List<String>> pageLookupTable(List<ListElementIndex.Page> pages) {
+        List<List<String>> table = new ArrayList<>();
+        table.add(List.of("min", "max", "null_count", "page_idx"));
+        pages.forEach(p -> table.add(List.of(p.min() == null ? "null" : ListIndexSteps.hex(p.min()),
+                p.max() == null ? "null" : ListIndexSteps.hex(p.max()), Integer.toString(p.nullCount()),
+                Integer.toString(p.pageIdx()))));
+        return table;
     }
 
     private static LanceFileSummary summary(String file) {

@@ -6,6 +6,7 @@ import dev.tableindex.proto.tck.BuildListIndexRequest;
 import dev.tableindex.proto.tck.BuildListIndexResult;
 import dev.tableindex.model.listindex.IndexedTable;
 import dev.tableindex.model.listindex.ListElementIndex;
+import dev.tableindex.model.listindex.TargetBTreeFiles;
 import com.google.protobuf.InvalidProtocolBufferException;
 import dev.tableindex.proto.lance.table.BTreeIndexDetails;
 import dev.tableindex.proto.lance.table.IndexMetadata;
@@ -17,6 +18,7 @@ import dev.tableindex.proto.tck.NotAnyElementRefusal;
 import dev.tableindex.proto.tck.PageDataRow;
 import dev.tableindex.proto.tck.QueryListIndexRequest;
 import dev.tableindex.proto.tck.QueryListIndexResult;
+import dev.tableindex.tck.api.Capability;
 import dev.tableindex.tck.api.EngineRefusal;
 import dev.tableindex.tck.api.ListElementIndexer;
 import dev.tableindex.tck.engine.ListIndexProtos;
@@ -76,22 +78,15 @@ public final class ListIndexSteps {
         build(keys, 0, fragments);
     }
 
+    /** The same build: from an engine that declares list_element_index.files every build writes its files. */
     @When("the engine builds the list element index on keys {string}, writing its files")
     public void theEngineBuildsWritingFiles(String keys) {
-        buildWritingFiles(keys, 0);
+        build(keys, 0, "");
     }
 
     @When("the engine builds the list element index on keys {string} with pages of {int} rows, writing its files")
     public void theEngineBuildsWithPagesWritingFiles(String keys, int rows) {
-        buildWritingFiles(keys, rows);
-    }
-
-    /** A build that also writes the segment's files into an empty directory of the kit's, which the file steps read. */
-    private void buildWritingFiles(String keys, int rows) {
-        Path directory = TableScenario.current().newFolder("index");
-        ScenarioState.indexDirectory(directory);
-        buildRefusal = null;
-        built = engine().buildListIndex(request(keys, rows, "").toBuilder().setIndexDirectory(directory.toString()).build());
+        build(keys, rows, "");
     }
 
     @Given("the list column's field id is {int}")
@@ -115,9 +110,22 @@ public final class ListIndexSteps {
     }
 
     private BuildListIndexRequest request(String keys, int rows, String fragments) {
-        return BuildListIndexRequest.newBuilder().setTableJson(ScenarioState.table())
+        return withIndexDirectory(BuildListIndexRequest.newBuilder().setTableJson(ScenarioState.table())
                 .addAllKeys(list(keys)).setPageSize(rows).addAllFragments(list(fragments).stream().map(Long::parseLong).toList())
-                .setColumnFieldId(columnFieldId).build();
+                .setColumnFieldId(columnFieldId));
+    }
+
+    /**
+     * An engine that declares list_element_index.files writes each segment it builds into an empty directory of
+     * the kit's, whose files the row steps judge (ListIndexFileSteps): its reply is not the only evidence.
+     */
+    private static BuildListIndexRequest withIndexDirectory(BuildListIndexRequest.Builder request) {
+        if (RunContext.current().engineInfo().capabilities().contains(Capability.LIST_ELEMENT_INDEX_FILES)) {
+            Path directory = TableScenario.current().newFolder("index");
+            ScenarioState.indexDirectory(directory);
+            request.setIndexDirectory(directory.toString());
+        }
+        return request.build();
     }
 
     @When("the engine is asked to build the list element index on keys {string}")
@@ -150,9 +158,9 @@ public final class ListIndexSteps {
     private void addSegment(String fragments, boolean mayRefuse) {
         built = null;
         buildRefusal = null;
-        BuildListIndexRequest request = BuildListIndexRequest.newBuilder().setTableJson(ScenarioState.table())
+        BuildListIndexRequest request = withIndexDirectory(BuildListIndexRequest.newBuilder().setTableJson(ScenarioState.table())
                 .addAllFragments(list(fragments).stream().map(Long::parseLong).toList()).setColumnFieldId(columnFieldId)
-                .addExistingSegments(recorded.build()).build();
+                .addExistingSegments(recorded.build()));
         try {
             built = engine().buildListIndex(request);
         } catch (EngineRefusal e) {
@@ -248,6 +256,8 @@ public final class ListIndexSteps {
             }
         }
         compare("page_data", expected.cells(), actual, hint);
+        ListIndexFileSteps.decoded().ifPresent(files ->
+                compare(TargetBTreeFiles.PAGE_DATA, expected.cells(), ListIndexFileSteps.pageDataTable(files.entries()), ""));
     }
 
     @Then("the page_lookup rows are")
@@ -259,6 +269,8 @@ public final class ListIndexSteps {
                 r.hasMax() ? HEX.formatHex(r.getMax().toByteArray()) : "null",
                 Integer.toString(r.getNullCount()), Integer.toString(r.getPageIdx()))));
         compare("page_lookup", expected.cells(), actual, "");
+        ListIndexFileSteps.decoded().ifPresent(files ->
+                compare(TargetBTreeFiles.PAGE_LOOKUP, expected.cells(), ListIndexFileSteps.pageLookupTable(files.pages()), ""));
     }
 
     @Then("the details record key field ids {string}, keys {string} and key types {string}")

@@ -35,6 +35,11 @@ public final class ScenarioState {
         INDEX_DIRECTORY.set(directory);
     }
 
+    /** The directory the engine wrote the segment's files into, if it wrote any in this scenario. */
+    static java.util.Optional<Path> writtenIndexDirectory() {
+        return java.util.Optional.ofNullable(INDEX_DIRECTORY.get());
+    }
+
     static Path indexDirectory() {
         Path directory = INDEX_DIRECTORY.get();
         if (directory == null) {
