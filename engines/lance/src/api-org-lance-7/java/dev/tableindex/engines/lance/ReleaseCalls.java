@@ -40,4 +40,10 @@ final class ReleaseCalls {
     static boolean updatedAnyRow(FragmentUpdateResult result) {
         return result.getUpdatedRowOffsets().length > 0;
     }
+
+    /** A Lance file writer of file format {@code version} ("2.0", "2.1"). */
+    static org.lance.file.LanceFileWriter openFileWriter(String path, org.apache.arrow.memory.BufferAllocator allocator,
+            String version) throws java.io.IOException {
+        return org.lance.file.LanceFileWriter.open(path, allocator, null, java.util.Optional.of(version), java.util.Map.of());
+    }
 }

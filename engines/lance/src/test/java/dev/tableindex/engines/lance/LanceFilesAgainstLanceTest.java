@@ -20,7 +20,6 @@ import java.util.ArrayList;
 import java.util.Arrays;
 import java.util.List;
 import java.util.Map;
-import java.util.Optional;
 import java.util.Set;
 import org.apache.arrow.memory.BufferAllocator;
 import org.apache.arrow.memory.RootAllocator;
@@ -200,8 +199,7 @@ class LanceFilesAgainstLanceTest {
             n.setSafe(2, (int) 4_000_000_000L);
             n.setSafe(3, 0);
             root.setRowCount(4);
-            try (LanceFileWriter writer = LanceFileWriter.open(file.toString(), allocator, null, Optional.of(version),
-                    Map.of())) {
+            try (LanceFileWriter writer = ReleaseCalls.openFileWriter(file.toString(), allocator, version)) {
                 writer.write(root);
                 writer.addSchemaMetadata(Map.of("batch_size", "4096"));
             }
