@@ -151,7 +151,7 @@ public final class ReferenceEngine implements TckEngine, ManifestReading, KeyEnc
         try {
             ListElementIndex index = ListElementIndex.buildOnNames(table, request.getKeysList(),
                     ListIndexProtos.fragments(table, request.getFragmentsList()), pageSize(request.getPageSize()));
-            return withMetadata(index, request).build();
+            return written(index, request).build();
         } catch (IllegalArgumentException e) {
             throw refusal("BAD_KEYS", e);
         }
@@ -175,18 +175,22 @@ public final class ReferenceEngine implements TckEngine, ManifestReading, KeyEnc
         try {
             ListElementIndex index = ListElementIndex.joining(table, existing,
                     ListIndexProtos.fragments(table, request.getFragmentsList()), pageSize(request.getPageSize()));
-            BuildListIndexResult.Builder result = withMetadata(index, request);
+            BuildListIndexResult.Builder result = written(index, request);
             return result.addAllIndexSegments(request.getExistingSegmentsList()).addIndexSegments(result.getDetails()).build();
         } catch (IllegalArgumentException e) {
             throw refusal("SEGMENT_WOULD_DISAGREE", e);
         }
     }
 
-    /** The segment's reply; with {@code index_directory} its files too (capability list_element_index.files). */
-    private static BuildListIndexResult.Builder withMetadata(ListElementIndex index, BuildListIndexRequest request) {
+    /** The segment's reply; with {@code index_directory} the segment is written there too (list_element_index.files). */
+    private static BuildListIndexResult.Builder written(ListElementIndex index, BuildListIndexRequest request) {
         if (!request.getIndexDirectory().isEmpty()) {
             TargetBTreeFiles.write(java.nio.file.Path.of(request.getIndexDirectory()), index);
         }
+        return withMetadata(index, request);
+    }
+
+    private static BuildListIndexResult.Builder withMetadata(ListElementIndex index, BuildListIndexRequest request) {
         return ListIndexProtos.toProto(index).toBuilder().setMetadata(ListElementIndexMetadata.of(index,
                 java.util.UUID.nameUUIDFromBytes(request.toByteArray()), "list_element_idx", request.getColumnFieldId(), 1, 0));
     }

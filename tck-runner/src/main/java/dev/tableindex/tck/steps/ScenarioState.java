@@ -2,6 +2,7 @@ package dev.tableindex.tck.steps;
 
 import io.cucumber.java.Before;
 import java.nio.file.Path;
+import java.util.Optional;
 
 /**
  * What steps of different glue classes share within one scenario (Cucumber makes one instance of
@@ -36,8 +37,8 @@ public final class ScenarioState {
     }
 
     /** The directory the engine wrote the segment's files into, if it wrote any in this scenario. */
-    static java.util.Optional<Path> writtenIndexDirectory() {
-        return java.util.Optional.ofNullable(INDEX_DIRECTORY.get());
+    static Optional<Path> writtenIndexDirectory() {
+        return Optional.ofNullable(INDEX_DIRECTORY.get());
     }
 
     static Path indexDirectory() {
