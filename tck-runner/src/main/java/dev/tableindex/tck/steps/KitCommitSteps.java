@@ -119,6 +119,21 @@ public final class KitCommitSteps {
         }));
     }
 
+    /**
+     * Flag 1 &lt;&lt; 8 (mixed data file versions): another writer adds a fragment whose data file is a real Lance
+     * 2.0 file (DataFile version 0.3) holding {@code rows}, while data_format.version stays the engine's (2.1
+     * for Lance 7.0.0), and sets the flag in both words ({@link KitCommits#addLance20Fragment}). The DataFile
+     * is remembered for {@link TableManifestSteps}.
+     */
+    @Given("the kit commits a version that adds a fragment in a Lance 2.0 data file, with reader and writer feature flag 256 set:")
+    public void lance20Fragment(String rows) {
+        TableScenario.current().remember(LANCE_20_DATA_FILE,
+                KitCommits.addLance20Fragment(TableScenario.current().dataset(), rows));
+    }
+
+    /** The key under which {@link #lance20Fragment} remembers the DataFile it committed. */
+    static final String LANCE_20_DATA_FILE = "the kit's Lance 2.0 data file";
+
     private static void commitIndexes(String name, UnaryOperator<IndexMetadata.Builder> change) {
         commit(file -> {
             TableManifestSteps.segments(file, name);

@@ -7,6 +7,7 @@ import dev.tableindex.model.manifest.IndexSegment;
 import dev.tableindex.model.manifest.ManifestFile;
 import dev.tableindex.proto.lance.file.Field;
 import dev.tableindex.proto.lance.index.VectorIndexDetails;
+import dev.tableindex.proto.lance.table.DataFile;
 import dev.tableindex.proto.lance.table.DataFragment;
 import dev.tableindex.proto.lance.table.IndexFile;
 import io.cucumber.java.en.Then;
@@ -278,6 +279,34 @@ public final class TableManifestSteps {
                     + " has reader feature flags " + Long.toUnsignedString(latest.getReaderFeatureFlags())
                     + " and writer feature flags " + Long.toUnsignedString(latest.getWriterFeatureFlags())
                     + "; flag " + bit + " was set in both words and is one-way");
+        }
+    }
+
+    /**
+     * Flag 1 &lt;&lt; 8: "Readers and writers must use each DataFile's version instead of treating
+     * data_format.version as a snapshot-wide identity." After "tries to": either the engine refused to write
+     * (or to read), or every fragment of the latest version that still lists the kit's Lance 2.0 data file
+     * records it with its own version, 0.3. A writer may rewrite those rows into a file of its own (a new path);
+     * relabelling the kit's file with data_format.version is what fails.
+     */
+    @Then("unless the engine refused to write, every fragment that lists the kit's Lance 2.0 data file records it as version 0.3")
+    public void keepsDataFileVersionUnlessRefused() {
+        if (refusedForAFeature()) {
+            return;
+        }
+        DataFile kits = (DataFile) TableScenario.current().remembered(KitCommitSteps.LANCE_20_DATA_FILE);
+        var latest = manifest().manifest();
+        for (DataFragment fragment : latest.getFragmentsList()) {
+            for (DataFile file : fragment.getFilesList()) {
+                if (file.getPath().equals(kits.getPath()) && (file.getFileMajorVersion() != kits.getFileMajorVersion()
+                        || file.getFileMinorVersion() != kits.getFileMinorVersion())) {
+                    throw new AssertionError("after the engine wrote, version " + Long.toUnsignedString(latest.getVersion())
+                            + " lists the kit's Lance 2.0 data file " + file.getPath() + " in fragment " + fragment.getId()
+                            + " as version " + file.getFileMajorVersion() + "." + file.getFileMinorVersion()
+                            + " (data_format.version " + latest.getDataFormat().getVersion() + "); the file is Lance 2.0,"
+                            + " recorded as " + kits.getFileMajorVersion() + "." + kits.getFileMinorVersion());
+                }
+            }
         }
     }
 
