@@ -71,7 +71,7 @@ Feature: IM01 Feature flags a reader or writer does not know
     Flag 1 << 8: "Readers and writers must use each DataFile's version instead of treating data_format.version
     as a snapshot-wide identity"; DataStorageFormat.version: "each DataFile's version is authoritative for
     decoding". As another writer, the kit adds fragment 2 whose one data file is a real Lance 2.0 file it wrote
-    (DataFile version 0.3: ids 5, 6, 7, names e, NULL, g), keeps data_format.version as the engine wrote it
+    (DataFile version 2.0: ids 5, 6, 7, names e, NULL, g), keeps data_format.version as the engine wrote it
     (2.1 for Lance 7.0.0; where it was 2.0, the kit raises it to 2.1, decision 0032), and sets flag 256 in both
     words. A reader counts the rows of every fragment, fragment 2's decoded as Lance 2.0, with its indexes and
     without (id_idx covers fragments 0 and 1 only, so fragment 2 is scanned either way). A reader that does not
@@ -91,7 +91,7 @@ Feature: IM01 Feature flags a reader or writer does not know
   Scenario: Flag 256: an append keeps the Lance 2.0 data file's own version, or is refused
     As IM-0008, the kit adds fragment 2 in a Lance 2.0 data file (ids 5, 6, names e, f) with flag 256; then the
     engine appends one row. A writer that writes must not relabel the kit's file with data_format.version:
-    every fragment that still lists it records version 0.3 (rewriting its rows into a new file of the writer's
+    every fragment that still lists it records version 2.0 (rewriting its rows into a new file of the writer's
     own is allowed). The counts are of rows the append does not touch, so they are the same whether the engine
     wrote or refused to write: the kit's rows still read right. A writer that does not know flag 256 should not
     write (refusing to read is refusing too). Not observed: the version of the files the engine writes itself.
@@ -103,7 +103,7 @@ Feature: IM01 Feature flags a reader or writer does not know
       """json
       [{"id": 7, "name": "g"}]
       """
-    Then unless the engine refused to write, every fragment that lists the kit's Lance 2.0 data file records it as version 0.3
+    Then unless the engine refused to write, every fragment that lists the kit's Lance 2.0 data file records it as version 2.0
     And counting the rows where "id <= 6" gives 6, unless the engine refuses to read the dataset
     And counting the rows where "name = 'f'" gives 1, unless the engine refuses to read the dataset
 
@@ -118,6 +118,20 @@ Feature: IM01 Feature flags a reader or writer does not know
       [{"id": 5, "name": "e"}, {"id": 6, "name": "f"}]
       """
     When the engine tries to delete the rows where "id = 5"
-    Then unless the engine refused to write, every fragment that lists the kit's Lance 2.0 data file records it as version 0.3
+    Then unless the engine refused to write, every fragment that lists the kit's Lance 2.0 data file records it as version 2.0
     And counting the rows where "id <= 4" gives 4, unless the engine refuses to read the dataset
     And counting the rows where "name = 'f'" gives 1, unless the engine refuses to read the dataset
+
+  @id:IM-0015 @spec:lance-table.proto#Manifest.DataStorageFormat.version @level:must @requires:table.lifecycle
+  Scenario: Without flag 256, every data file a writer lists has data_format's version
+    DataStorageFormat.version: "Unless the mixed data-file-version capability is set, every referenced data
+    file must use this version." The engine creates the table, appends and deletes; no version it wrote sets
+    flag 256, so each lists only data files whose DataFile version is its data_format.version ("2.1" as 2.1;
+    "2.0" as 2.0, or as 0.3, the footer's numbers, which Lance also reads as 2.0: decision 0032). Observed:
+    the DataFile versions of every version of the table. Not observed: the files' own footers.
+    When the engine appends in fragments of 2 rows:
+      """json
+      [{"id": 5, "name": "e"}]
+      """
+    And the engine deletes the rows where "id = 1"
+    Then every version of the table without flag 256 lists only data files of its data_format.version

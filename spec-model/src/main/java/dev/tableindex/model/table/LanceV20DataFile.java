@@ -21,25 +21,27 @@ import java.util.Map;
  * decoding" (lance-table.proto, DataStorageFormat.version): the reference picks the decoder by the
  * DataFile's own version ({@link #isVersion20}), never by data_format.
  *
- * <p>Lance records format 2.0 as {@code file_major_version 0, file_minor_version 3} (Lance's
- * {@code LanceFileVersion::V2_0.to_numbers()}, rust/lance-file/src/writer.rs); 2.0 is read as the same.
+ * <p>Lance's manifests record format 2.0 as {@code file_major_version 2, file_minor_version 0}
+ * ({@code LanceFileVersion::V2_0.to_numbers()}, rust/lance-encoding/src/version.rs; Lance 2.0.0's manifests in
+ * golden-files/lance-manifests), while the file's own footer says 0.3; Lance's readers take both pairs as 2.0
+ * ({@code try_from_major_minor}), and so does the reference.
  * The columns are top-level int32, int64 and string ones, the types the kit's v2.0 reader and writer
  * handle ({@code model.lancefile}). A DataFile maps table field ids to file columns through
  * {@code fields} and {@code column_indices}, as Lance's fragment reader does (the file's own field ids
  * are not consulted).
  */
 public final class LanceV20DataFile {
-    /** The DataFile version Lance writes for format 2.0. */
-    public static final int MAJOR = 0;
-    public static final int MINOR = 3;
+    /** The DataFile version Lance's manifests record for format 2.0. */
+    public static final int MAJOR = 2;
+    public static final int MINOR = 0;
 
     private LanceV20DataFile() {
     }
 
-    /** Whether a DataFile says its file is Lance format 2.0 (0.3, or 2.0). */
+    /** Whether a DataFile says its file is Lance format 2.0 (2.0, or the footer's 0.3). */
     public static boolean isVersion20(DataFile file) {
         return (file.getFileMajorVersion() == MAJOR && file.getFileMinorVersion() == MINOR)
-                || (file.getFileMajorVersion() == 2 && file.getFileMinorVersion() == 0);
+                || (file.getFileMajorVersion() == 0 && file.getFileMinorVersion() == 3);
     }
 
     /**
@@ -61,7 +63,7 @@ public final class LanceV20DataFile {
         return LanceFileWriter.write(columns, Map.of());
     }
 
-    /** The manifest entry of such a file: each column's field id, column i, version 0.3, the exact size. */
+    /** The manifest entry of such a file: each column's field id, column i, version 2.0, the exact size. */
     public static DataFile describe(String path, TableSchema schema, byte[] bytes) {
         DataFile.Builder file = DataFile.newBuilder().setPath(path).setFileMajorVersion(MAJOR)
                 .setFileMinorVersion(MINOR).setFileSizeBytes(bytes.length);

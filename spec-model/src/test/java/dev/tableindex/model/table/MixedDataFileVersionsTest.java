@@ -56,8 +56,8 @@ class MixedDataFileVersionsTest {
     void theKitsFileIsARealLance20FileAndItsDataFileSaysSo() throws IOException {
         byte[] bytes = Files.readAllBytes(root.resolve(TableStore.DATA_DIR).resolve("other-writer.lance"));
         assertThat(LanceFileReader.summary(bytes, "other-writer.lance").version()).isEqualTo("2.0");
-        assertThat(lance20.getFileMajorVersion()).isZero();
-        assertThat(lance20.getFileMinorVersion()).isEqualTo(3);
+        assertThat(lance20.getFileMajorVersion()).isEqualTo(2);
+        assertThat(lance20.getFileMinorVersion()).isZero();
         assertThat(lance20.getFieldsList()).containsExactly(0, 1);
         assertThat(lance20.getColumnIndicesList()).containsExactly(0, 1);
         assertThat(lance20.getFileSizeBytes()).isEqualTo(bytes.length);

@@ -65,7 +65,7 @@ public final class KitCommits {
 
     /**
      * Another writer adds a fragment (the next id) whose one data file is a real Lance 2.0 file the kit writes
-     * ({@link LanceV20DataFile}: the table's top-level columns of {@code rowsJson}, DataFile version 0.3, field
+     * ({@link LanceV20DataFile}: the table's top-level columns of {@code rowsJson}, DataFile version 2.0, field
      * ids and column_indices of those columns, its exact size) at {@code data/<name>}, and sets flag 1 &lt;&lt; 8
      * (mixed data file versions) in the reader and writer words. data_format.version stays the engine's; only
      * when it is 2.0 already (Lance 2.0.0 and 4.0.0 write 2.0) does the commit raise it to 2.1, so that the

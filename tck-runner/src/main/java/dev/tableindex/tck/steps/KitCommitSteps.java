@@ -121,7 +121,7 @@ public final class KitCommitSteps {
 
     /**
      * Flag 1 &lt;&lt; 8 (mixed data file versions): another writer adds a fragment whose data file is a real Lance
-     * 2.0 file (DataFile version 0.3) holding {@code rows}, while data_format.version stays the engine's (2.1
+     * 2.0 file (DataFile version 2.0) holding {@code rows}, while data_format.version stays the engine's (2.1
      * for Lance 7.0.0), and sets the flag in both words ({@link KitCommits#addLance20Fragment}). The DataFile
      * is remembered for {@link TableManifestSteps}.
      */

@@ -644,13 +644,36 @@ public final class TableMutants {
      */
     public static final class RelabelsDataFileVersions extends TableMutant {
         public RelabelsDataFileVersions() {
-            super("mutant-relabels-data-file-versions", Set.of("LTP-R007"),
+            super("mutant-relabels-data-file-versions", Set.of("LTP-R007", "LTP-R053"),
                     "writes every DataFile's version as data_format.version, relabelling another writer's Lance 2.0 file");
         }
 
         @Override
         void afterApply(Path root, TableOperation operation, ManifestFile before) {
             rewriteLatest(root, KitCommits.manifest(TableMutants::asDataFormat));
+        }
+    }
+
+    /**
+     * Writes its new data files in a newer format than data_format.version names, and labels them so, without
+     * setting flag 256: a table of mixed versions that says it is not.
+     */
+    public static final class NewerDataFilesWithoutFlag extends TableMutant {
+        public NewerDataFilesWithoutFlag() {
+            super("mutant-newer-data-files-without-flag", Set.of("LTP-R052"),
+                    "labels the data files it writes 2.2 while data_format.version stays 2.1 and flag 256 is not set");
+        }
+
+        @Override
+        void afterApply(Path root, TableOperation operation, ManifestFile before) {
+            Set<String> old = before.manifest().getFragmentsList().stream().flatMap(f -> f.getFilesList().stream())
+                    .map(dev.tableindex.proto.lance.table.DataFile::getPath).collect(Collectors.toSet());
+            rewriteLatest(root, KitCommits.manifest(m -> {
+                m.getFragmentsBuilderList().forEach(fragment -> fragment.getFilesBuilderList().stream()
+                        .filter(file -> !old.contains(file.getPath()))
+                        .forEach(file -> file.setFileMajorVersion(2).setFileMinorVersion(2)));
+                return m;
+            }));
         }
     }
 
@@ -662,7 +685,7 @@ public final class TableMutants {
      */
     public static final class DecodesByDataFormat extends TableMutant {
         public DecodesByDataFormat() {
-            super("mutant-decodes-by-data-format", Set.of("LTP-R007"),
+            super("mutant-decodes-by-data-format", Set.of("LTP-R007", "LTP-R053"),
                     "decodes every data file as data_format.version says, not as its DataFile's own version");
         }
 

@@ -169,7 +169,7 @@ class LanceEngineTest {
 
     /**
      * The fragment the kit adds in a Lance 2.0 data file (KitCommits.addLance20Fragment, IM-0008, IM-0009,
-     * IM-0014) is one Lance reads: its DataFile (version 0.3, field ids, column_indices, size) is as Lance
+     * IM-0014) is one Lance reads: its DataFile (version 2.0, field ids, column_indices, size) is as Lance
      * expects. With flag 256 set, Lance 7.0.0 refuses to read (it does not know the bit); with the flag cleared
      * again it counts the kit's rows beside its own 2.1 fragments, decoding the kit's file as 2.0.
      */
@@ -182,7 +182,7 @@ class LanceEngineTest {
                 .setRows(Rows.newBuilder().setJson("[{\"id\":1,\"name\":\"a\"},{\"id\":2,\"name\":\"b\"},"
                         + "{\"id\":3,\"name\":\"c\"},{\"id\":4,\"name\":\"d\"}]")).setRowsPerFragment(2)));
         KitCommits.addLance20Fragment(ds, "[{\"id\":5,\"name\":\"e\"},{\"id\":6,\"name\":null},{\"id\":7,\"name\":\"g\"}]");
-        assertThat(manifest(ds).manifest().getFragments(2).getFiles(0).getFileMinorVersion()).isEqualTo(3);
+        assertThat(manifest(ds).manifest().getFragments(2).getFiles(0).getFileMajorVersion()).isEqualTo(2);
         assertThatThrownBy(() -> count(ds, "true", false)).isInstanceOf(EngineRefusal.class);
         KitCommits.commit(ds, KitCommits.manifest(m -> m.setReaderFeatureFlags(m.getReaderFeatureFlags() & ~256L)
                 .setWriterFeatureFlags(m.getWriterFeatureFlags() & ~256L)));
