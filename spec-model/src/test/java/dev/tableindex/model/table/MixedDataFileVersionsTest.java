@@ -74,6 +74,16 @@ class MixedDataFileVersionsTest {
     }
 
     @Test
+    void theFootersNumbersZeroThreeAlsoSayLance20() {
+        commit(m -> {
+            m.getFragmentsBuilder(2).getFilesBuilder(0).setFileMajorVersion(0).setFileMinorVersion(3);
+            return m;
+        });
+        OverlayReadTest.counts(lab, "id >= 2", 6);
+        OverlayReadTest.counts(lab, "name IS NULL", 1);
+    }
+
+    @Test
     void aWriterKeepsTheDataFileAndTheFlag() {
         lab.apply(Ops.append("[{\"id\":8,\"name\":\"h\"}]", 2));
         lab.apply(Ops.delete("id = 5"));

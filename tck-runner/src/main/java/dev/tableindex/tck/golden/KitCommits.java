@@ -31,7 +31,8 @@ import java.util.function.UnaryOperator;
  * The kit commits a version of a dataset itself, changing one thing in the latest manifest, as another
  * (older or newer) writer could. Used by the kit-commit scenario steps ({@code KitCommitSteps},
  * {@code IndexV2Steps}) and by the generator of the reference tables ({@link ReferenceTableCases}), so
- * both make such versions the same way. Data and index files are left as they are.
+ * both make such versions the same way. Data and index files are left as they are; {@link #addLance20Fragment}
+ * adds a data file of its own.
  */
 public final class KitCommits {
     private KitCommits() {

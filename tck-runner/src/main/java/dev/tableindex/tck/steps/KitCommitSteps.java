@@ -17,10 +17,13 @@ import java.util.function.UnaryOperator;
 /**
  * The kit commits a version of the engine's dataset itself, changing one thing in the manifest the
  * engine wrote, as another writer (or a newer one) could. The engine is then judged as a reader or
- * writer of that version. Data and index files stay the engine's own. The commits themselves are
+ * writer of that version. Data and index files stay the engine's own (one step adds a Lance 2.0 data file
+ * of the kit's beside them). The commits themselves are
  * {@link KitCommits} (shared with the generator of golden-files/reference-tables).
  */
 public final class KitCommitSteps {
+    /** The key under which {@link #lance20Fragment} remembers the DataFile it committed. */
+    static final String LANCE_20_DATA_FILE = "the kit's Lance 2.0 data file";
 
     @Given("the kit commits a version with reader feature flag {long} set")
     public void readerFlag(long bit) {
@@ -130,9 +133,6 @@ public final class KitCommitSteps {
         TableScenario.current().remember(LANCE_20_DATA_FILE,
                 KitCommits.addLance20Fragment(TableScenario.current().dataset(), rows));
     }
-
-    /** The key under which {@link #lance20Fragment} remembers the DataFile it committed. */
-    static final String LANCE_20_DATA_FILE = "the kit's Lance 2.0 data file";
 
     private static void commitIndexes(String name, UnaryOperator<IndexMetadata.Builder> change) {
         commit(file -> {
