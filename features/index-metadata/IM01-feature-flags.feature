@@ -65,3 +65,73 @@ Feature: IM01 Feature flags a reader or writer does not know
     Given the kit commits a version with reader and writer feature flag 256 set
     When the engine tries to delete the rows where "id = 1"
     Then unless the engine refused to write, the table still sets feature flag 256 for readers and writers
+
+  @id:IM-0008 @spec:lance-table.proto#Manifest.reader_feature_flags @level:must @requires:table.lifecycle
+  Scenario: Flag 256: a reader decodes each data file by its own version, not by data_format.version
+    Flag 1 << 8: "Readers and writers must use each DataFile's version instead of treating data_format.version
+    as a snapshot-wide identity"; DataStorageFormat.version: "each DataFile's version is authoritative for
+    decoding". As another writer, the kit adds fragment 2 whose one data file is a real Lance 2.0 file it wrote
+    (DataFile version 2.0: ids 5, 6, 7, names e, NULL, g), keeps data_format.version as the engine wrote it
+    (2.1 for Lance 7.0.0; where it was 2.0, the kit raises it to 2.1, decision 0032), and sets flag 256 in both
+    words. A reader counts the rows of every fragment, fragment 2's decoded as Lance 2.0, with its indexes and
+    without (id_idx covers fragments 0 and 1 only, so fragment 2 is scanned either way). A reader that does not
+    know flag 256 refuses with READER_FEATURE_UNSUPPORTED, which is conformant; any other refusal fails.
+    Observed: the counts, which need the values of the kit's file. Not observed: how the reader picks its
+    decoder, beyond the answers.
+    Given the kit commits a version that adds a fragment in a Lance 2.0 data file, with reader and writer feature flag 256 set:
+      """json
+      [{"id": 5, "name": "e"}, {"id": 6, "name": null}, {"id": 7, "name": "g"}]
+      """
+    Then counting the rows where "id >= 2" gives 6, unless the engine refuses to read the dataset
+    And counting the rows where "name = 'g'" gives 1, unless the engine refuses to read the dataset
+    And counting the rows where "name IS NULL" gives 1, unless the engine refuses to read the dataset
+    And counting the rows where "id >= 5 AND id <= 6" gives 2, unless the engine refuses to read the dataset
+
+  @id:IM-0009 @spec:lance-table.proto#Manifest.reader_feature_flags @level:must @requires:table.lifecycle
+  Scenario: Flag 256: an append keeps the Lance 2.0 data file's own version, or is refused
+    As IM-0008, the kit adds fragment 2 in a Lance 2.0 data file (ids 5, 6, names e, f) with flag 256; then the
+    engine appends one row. A writer that writes must not relabel the kit's file with data_format.version:
+    every fragment that still lists it records version 2.0 (rewriting its rows into a new file of the writer's
+    own is allowed). The counts are of rows the append does not touch, so they are the same whether the engine
+    wrote or refused to write: the kit's rows still read right. A writer that does not know flag 256 should not
+    write (refusing to read is refusing too). Not observed: the version of the files the engine writes itself.
+    Given the kit commits a version that adds a fragment in a Lance 2.0 data file, with reader and writer feature flag 256 set:
+      """json
+      [{"id": 5, "name": "e"}, {"id": 6, "name": "f"}]
+      """
+    When the engine tries to append in fragments of 2 rows:
+      """json
+      [{"id": 7, "name": "g"}]
+      """
+    Then unless the engine refused to write, every fragment that lists the kit's Lance 2.0 data file records it as version 2.0
+    And counting the rows where "id <= 6" gives 6, unless the engine refuses to read the dataset
+    And counting the rows where "name = 'f'" gives 1, unless the engine refuses to read the dataset
+
+  @id:IM-0014 @spec:lance-table.proto#Manifest.reader_feature_flags @level:must @requires:table.lifecycle
+  Scenario: Flag 256: a delete in the Lance 2.0 fragment keeps its data file's own version, or is refused
+    As IM-0009, for a delete of a row of the kit's Lance 2.0 fragment (id 5): a writer that deletes gives the
+    fragment a deletion file and must not relabel its data file with data_format.version. The counts are of
+    rows the delete does not touch (id 6 shares the fragment), the same whether the engine deleted or refused.
+    Not observed: whether id 5 is gone (deletion is checked elsewhere).
+    Given the kit commits a version that adds a fragment in a Lance 2.0 data file, with reader and writer feature flag 256 set:
+      """json
+      [{"id": 5, "name": "e"}, {"id": 6, "name": "f"}]
+      """
+    When the engine tries to delete the rows where "id = 5"
+    Then unless the engine refused to write, every fragment that lists the kit's Lance 2.0 data file records it as version 2.0
+    And counting the rows where "id <= 4" gives 4, unless the engine refuses to read the dataset
+    And counting the rows where "name = 'f'" gives 1, unless the engine refuses to read the dataset
+
+  @id:IM-0015 @spec:lance-table.proto#Manifest.DataStorageFormat.version @level:must @requires:table.lifecycle
+  Scenario: Without flag 256, every data file a writer lists has data_format's version
+    DataStorageFormat.version: "Unless the mixed data-file-version capability is set, every referenced data
+    file must use this version." The engine creates the table, appends and deletes; no version it wrote sets
+    flag 256, so each lists only data files whose DataFile version is its data_format.version ("2.1" as 2.1;
+    "2.0" as 2.0, or as 0.3, the footer's numbers, which Lance also reads as 2.0: decision 0032). Observed:
+    the DataFile versions of every version of the table. Not observed: the files' own footers.
+    When the engine appends in fragments of 2 rows:
+      """json
+      [{"id": 5, "name": "e"}]
+      """
+    And the engine deletes the rows where "id = 1"
+    Then every version of the table without flag 256 lists only data files of its data_format.version

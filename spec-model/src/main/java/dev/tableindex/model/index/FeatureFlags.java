@@ -32,11 +32,10 @@ public final class FeatureFlags {
     public static final long KNOWN = 0x1FFL | LEGACY_INDEX_METADATA_DROPPED;
     /**
      * Known bits whose data the reference writer cannot maintain (it writes no row-id sequences,
-     * base paths, overlays or mixed-version data files): it refuses to write such a table rather
-     * than corrupt it.
+     * base paths or overlays): it refuses to write such a table rather than corrupt it. Mixed data
+     * file versions (1 &lt;&lt; 8) it maintains: it keeps every DataFile as listed, with its own version.
      */
-    public static final long KNOWN_BUT_NOT_MAINTAINED = STABLE_ROW_IDS | BASE_PATHS | DATA_OVERLAY_FILES
-            | MIXED_DATA_FILE_VERSIONS;
+    public static final long KNOWN_BUT_NOT_MAINTAINED = STABLE_ROW_IDS | BASE_PATHS | DATA_OVERLAY_FILES;
 
     private FeatureFlags() {
     }

@@ -32,9 +32,12 @@ public final class TableManifest {
         return proto.build();
     }
 
-    /** Reader flags: deletion files present, covering index fields declared. */
+    /**
+     * Reader flags: deletion files present, covering index fields declared, mixed data file versions
+     * carried (one-way; the writer flags hold the same bit).
+     */
     public static long readerFlags(TableVersion table) {
-        long flags = 0;
+        long flags = table.mixedDataFileVersions() ? FeatureFlags.MIXED_DATA_FILE_VERSIONS : 0;
         if (table.fragments().stream().anyMatch(f -> f.deletionFile().isPresent())) {
             flags |= FeatureFlags.DELETION_FILES;
         }

@@ -95,7 +95,7 @@ public final class TableOperations {
         List<Fragment> fragments = newFragments(schema, RowsJson.rows(request.getRows().getJson(), schema),
                 request.getRowsPerFragment(), 0, env);
         TableVersion table = new TableVersion(1, schema, fragments, maxId(OptionalLong.empty(), fragments),
-                List.of(), Map.of(), Map.of(), false);
+                List.of(), Map.of(), Map.of(), false, false);
         return new Commit(table, transaction(0, env).setOverwrite(Transaction.Overwrite.newBuilder()
                 .addAllFragments(protos(fragments)).addAllSchema(schema.fields())).build());
     }
@@ -678,7 +678,7 @@ public final class TableOperations {
 
         TableVersion build() {
             return new TableVersion(from.version() + 1, schema, fragments, maxFragmentId, indexes, indexFiles, indexIds,
-                    from.legacyIndexMetadataDropped());
+                    from.legacyIndexMetadataDropped(), from.mixedDataFileVersions());
         }
     }
 }

@@ -10,6 +10,7 @@ import dev.tableindex.model.manifest.IndexV2Entry;
 import dev.tableindex.model.manifest.ManifestFile;
 import dev.tableindex.model.manifest.ManifestWriter;
 import dev.tableindex.proto.lance.file.Field;
+import dev.tableindex.proto.lance.table.DataFile;
 import dev.tableindex.proto.lance.table.DataFragment;
 import dev.tableindex.proto.lance.table.DataOverlayFile;
 import dev.tableindex.proto.lance.table.DeletionFile;
@@ -133,9 +134,13 @@ public final class TableStore {
      * the base data file's with every overlay applied (see {@link #applyOverlays}), and the fragment
      * keeps the overlays for the index rule of {@code RowCounter}.
      *
-     * @throws TableException INVALID_OPERATION when the data is not the reference's (stand-in data
-     *     files, also for overlays; BITMAP deletion files), or an overlay is malformed or present
-     *     without reader flag 1&lt;&lt;6
+     * <p>Each fragment's data file is decoded by its own DataFile version (Lance 2.0 files, else the
+     * reference's stand-ins), whatever data_format.version says; reader and writer flag 1&lt;&lt;8 (mixed
+     * data file versions) is carried into the versions the reference writes.
+     *
+     * @throws TableException INVALID_OPERATION when the data is not one the reference reads (Lance 2.0 or
+     *     stand-in data files, stand-ins only for overlays; BITMAP deletion files), or an overlay is
+     *     malformed or present without reader flag 1&lt;&lt;6
      */
     public static TableVersion toTable(Path root, ManifestFile file) {
         TableSchema schema = new TableSchema(file.manifest().getFieldsList());
@@ -175,8 +180,10 @@ public final class TableStore {
         }
         OptionalLong maxFragmentId = file.manifest().hasMaxFragmentId()
                 ? OptionalLong.of(Integer.toUnsignedLong(file.manifest().getMaxFragmentId())) : OptionalLong.empty();
+        boolean mixedVersions = FeatureFlags.has(file.manifest().getReaderFeatureFlags()
+                | file.manifest().getWriterFeatureFlags(), FeatureFlags.MIXED_DATA_FILE_VERSIONS);
         return new TableVersion(file.version(), schema, fragments, maxFragmentId, resolved, contents, ids,
-                legacyDropped);
+                legacyDropped, mixedVersions);
     }
 
     private static Fragment fragment(Path root, TableSchema schema, DataFragment proto) {
@@ -184,14 +191,7 @@ public final class TableStore {
             throw TableException.invalid("fragment " + proto.getId() + " is not the reference's (one stand-in data"
                     + " file)");
         }
-        Path dataPath = root.resolve(DATA_DIR).resolve(proto.getFiles(0).getPath());
-        List<java.util.Map<Integer, Object>> rows;
-        try {
-            rows = StandInDataFile.decode(Files.readAllBytes(dataPath), schema, dataPath.toString());
-        } catch (IOException | IllegalArgumentException e) {
-            throw TableException.invalid("fragment " + proto.getId() + ": the reference reads only its own stand-in"
-                    + " data files: " + e.getMessage());
-        }
+        List<Map<Integer, Object>> rows = readDataFile(root, schema, proto);
         RoaringBitmap deleted = new RoaringBitmap();
         Optional<DeletionFile> deletionFile = Optional.empty();
         if (proto.hasDeletionFile()) {
@@ -211,6 +211,33 @@ public final class TableStore {
             rows = applyOverlays(root, schema, proto, rows);
         }
         return new Fragment(proto.getId(), proto.getFiles(0), rows, deleted, deletionFile, proto.getOverlaysList());
+    }
+
+    /**
+     * A fragment's rows, decoded as its one DataFile's own version says (lance-table.proto: with flag 1&lt;&lt;8,
+     * "each DataFile's version is authoritative for decoding"; without it every data file has
+     * data_format's version, so the rule reads the same): a Lance 2.0 file ({@link LanceV20DataFile}), else
+     * the reference's own stand-in, which it labels 2.1.
+     */
+    private static List<Map<Integer, Object>> readDataFile(Path root, TableSchema schema, DataFragment proto) {
+        DataFile file = proto.getFiles(0);
+        Path dataPath = root.resolve(DATA_DIR).resolve(file.getPath());
+        if (LanceV20DataFile.isVersion20(file)) {
+            try {
+                return LanceV20DataFile.decode(Files.readAllBytes(dataPath), file, schema, proto.getPhysicalRows(),
+                        dataPath.toString());
+            } catch (IOException | IllegalArgumentException e) {
+                throw TableException.invalid("fragment " + proto.getId() + ": cannot read its Lance 2.0 data file: "
+                        + e.getMessage());
+            }
+        }
+        try {
+            return StandInDataFile.decode(Files.readAllBytes(dataPath), schema, dataPath.toString());
+        } catch (IOException | UncheckedIOException | IllegalArgumentException e) {
+            throw TableException.invalid("fragment " + proto.getId() + ": the reference reads Lance 2.0 data files"
+                    + " and its own stand-in data files (version " + file.getFileMajorVersion() + "."
+                    + file.getFileMinorVersion() + " here): " + e.getMessage());
+        }
     }
 
     /**

@@ -19,10 +19,13 @@ import org.roaringbitmap.RoaringBitmap;
  * @param maxFragmentId the highest fragment id ever used (absent while there never was one): new
  *     fragments take the next ids, so an id is never reused
  * @param legacyIndexMetadataDropped writer flag 1&lt;&lt;12 is set: manifests carry IndexV2 only
+ * @param mixedDataFileVersions flag 1&lt;&lt;8 is set: data files may have other exact versions than
+ *     data_format.version; the flag is one-way, so every later version keeps it in both words
  */
 public record TableVersion(long version, TableSchema schema, List<Fragment> fragments, OptionalLong maxFragmentId,
                            List<IndexMetadata> indexes, Map<UUID, IndexFileContent> indexFiles,
-                           Map<String, UUID> indexIds, boolean legacyIndexMetadataDropped) {
+                           Map<String, UUID> indexIds, boolean legacyIndexMetadataDropped,
+                           boolean mixedDataFileVersions) {
     public TableVersion {
         fragments = List.copyOf(fragments);
         indexes = List.copyOf(indexes);

@@ -16,7 +16,7 @@ class FeatureFlagsTest {
 
     @Test
     void theWriterRefusesUnknownBitsAndThoseItCannotMaintain() {
-        assertThat(FeatureFlags.refusedByWriter(1 | 8 | 32 | 128 | 1 << 12)).isZero();
+        assertThat(FeatureFlags.refusedByWriter(1 | 8 | 32 | 128 | 256 | 1 << 12)).isZero();
         assertThat(FeatureFlags.refusedByWriter(2)).isEqualTo(2);
         assertThat(FeatureFlags.refusedByWriter(64)).isEqualTo(64);
         assertThat(FeatureFlags.refusedByWriter(1 << 10)).isEqualTo(1024);

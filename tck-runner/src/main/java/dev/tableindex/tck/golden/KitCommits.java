@@ -3,9 +3,17 @@ package dev.tableindex.tck.golden;
 import com.google.protobuf.ByteString;
 import dev.tableindex.model.dataset.LanceDatasetFolder;
 import dev.tableindex.model.dataset.ManifestName;
+import dev.tableindex.model.index.FeatureFlags;
+import dev.tableindex.model.lancefile.LanceFileReader;
 import dev.tableindex.model.manifest.FragmentCoverage;
 import dev.tableindex.model.manifest.ManifestFile;
 import dev.tableindex.model.manifest.ManifestWriter;
+import dev.tableindex.model.table.LanceV20DataFile;
+import dev.tableindex.model.table.RowsJson;
+import dev.tableindex.model.table.TableSchema;
+import dev.tableindex.model.table.TableStore;
+import dev.tableindex.proto.lance.table.DataFile;
+import dev.tableindex.proto.lance.table.DataFragment;
 import dev.tableindex.proto.lance.table.IndexMetadata;
 import dev.tableindex.proto.lance.table.IndexSection;
 import dev.tableindex.proto.lance.table.Manifest;
@@ -16,13 +24,15 @@ import java.nio.file.Files;
 import java.nio.file.Path;
 import java.util.List;
 import java.util.Optional;
+import java.util.UUID;
 import java.util.function.UnaryOperator;
 
 /**
  * The kit commits a version of a dataset itself, changing one thing in the latest manifest, as another
  * (older or newer) writer could. Used by the kit-commit scenario steps ({@code KitCommitSteps},
  * {@code IndexV2Steps}) and by the generator of the reference tables ({@link ReferenceTableCases}), so
- * both make such versions the same way. Data and index files are left as they are.
+ * both make such versions the same way. Data and index files are left as they are; {@link #addLance20Fragment}
+ * adds a data file of its own.
  */
 public final class KitCommits {
     private KitCommits() {
@@ -52,6 +62,50 @@ public final class KitCommits {
             throw new UncheckedIOException(e);
         }
         return written;
+    }
+
+    /**
+     * Another writer adds a fragment (the next id) whose one data file is a real Lance 2.0 file the kit writes
+     * ({@link LanceV20DataFile}: the table's top-level columns of {@code rowsJson}, DataFile version 2.0, field
+     * ids and column_indices of those columns, its exact size) at {@code data/<name>}, and sets flag 1 &lt;&lt; 8
+     * (mixed data file versions) in the reader and writer words. data_format.version stays the engine's; only
+     * when it is 2.0 already (Lance 2.0.0 and 4.0.0 write 2.0) does the commit raise it to 2.1, so that the
+     * table's data files do differ from it (docs/decisions/0032-mixed-data-file-versions.md). Returns the
+     * DataFile as committed.
+     *
+     * @throws IllegalStateException when the table's data files are not V2 (data_format.version not 2.x)
+     */
+    public static DataFile addLance20Fragment(Path root, String rowsJson) {
+        ManifestFile latest = LanceDatasetFolder.open(root).readLatest();
+        String format = latest.manifest().getDataFormat().getVersion();
+        if (!format.startsWith("2.")) {
+            throw new IllegalStateException("data_format.version is '" + format + "': flag 256 mixes V2 data files,"
+                    + " the kit adds a Lance 2.0 file to a table of V2 data files only");
+        }
+        TableSchema schema = new TableSchema(latest.manifest().getFieldsList());
+        byte[] bytes = LanceV20DataFile.encode(schema, RowsJson.rows(rowsJson, schema));
+        String name = "kit-lance-2.0-" + UUID.randomUUID() + ".lance";
+        try {
+            Path data = Files.createDirectories(root.resolve(TableStore.DATA_DIR));
+            Files.write(data.resolve(name), bytes);
+        } catch (IOException e) {
+            throw new UncheckedIOException(e);
+        }
+        DataFile file = LanceV20DataFile.describe(name, schema, bytes);
+        long rows = LanceFileReader.summary(bytes, name).rows();
+        commit(root, manifest(m -> {
+            long id = m.hasMaxFragmentId() ? Integer.toUnsignedLong(m.getMaxFragmentId()) + 1
+                    : m.getFragmentsList().stream().mapToLong(DataFragment::getId).max().orElse(-1) + 1;
+            m.addFragments(DataFragment.newBuilder().setId(id).setPhysicalRows(rows).addFiles(file))
+                    .setMaxFragmentId((int) id)
+                    .setReaderFeatureFlags(m.getReaderFeatureFlags() | FeatureFlags.MIXED_DATA_FILE_VERSIONS)
+                    .setWriterFeatureFlags(m.getWriterFeatureFlags() | FeatureFlags.MIXED_DATA_FILE_VERSIONS);
+            if (format.equals("2.0")) {
+                m.getDataFormatBuilder().setVersion("2.1");
+            }
+            return m;
+        }));
+        return file;
     }
 
     /** A change of the manifest message alone (flags, fragments); the index section is kept. */

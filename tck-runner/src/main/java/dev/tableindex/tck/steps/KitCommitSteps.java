@@ -17,10 +17,13 @@ import java.util.function.UnaryOperator;
 /**
  * The kit commits a version of the engine's dataset itself, changing one thing in the manifest the
  * engine wrote, as another writer (or a newer one) could. The engine is then judged as a reader or
- * writer of that version. Data and index files stay the engine's own. The commits themselves are
+ * writer of that version. Data and index files stay the engine's own (one step adds a Lance 2.0 data file
+ * of the kit's beside them). The commits themselves are
  * {@link KitCommits} (shared with the generator of golden-files/reference-tables).
  */
 public final class KitCommitSteps {
+    /** The key under which {@link #lance20Fragment} remembers the DataFile it committed. */
+    static final String LANCE_20_DATA_FILE = "the kit's Lance 2.0 data file";
 
     @Given("the kit commits a version with reader feature flag {long} set")
     public void readerFlag(long bit) {
@@ -117,6 +120,18 @@ public final class KitCommitSteps {
                             .setFileMajorVersion(2).setFileMinorVersion(1)));
             return m.setMaxFragmentId((int) Math.max(id, m.hasMaxFragmentId() ? m.getMaxFragmentId() : 0));
         }));
+    }
+
+    /**
+     * Flag 1 &lt;&lt; 8 (mixed data file versions): another writer adds a fragment whose data file is a real Lance
+     * 2.0 file (DataFile version 2.0) holding {@code rows}, while data_format.version stays the engine's (2.1
+     * for Lance 7.0.0), and sets the flag in both words ({@link KitCommits#addLance20Fragment}). The DataFile
+     * is remembered for {@link TableManifestSteps}.
+     */
+    @Given("the kit commits a version that adds a fragment in a Lance 2.0 data file, with reader and writer feature flag 256 set:")
+    public void lance20Fragment(String rows) {
+        TableScenario.current().remember(LANCE_20_DATA_FILE,
+                KitCommits.addLance20Fragment(TableScenario.current().dataset(), rows));
     }
 
     private static void commitIndexes(String name, UnaryOperator<IndexMetadata.Builder> change) {

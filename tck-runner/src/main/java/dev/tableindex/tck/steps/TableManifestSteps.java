@@ -7,6 +7,8 @@ import dev.tableindex.model.manifest.IndexSegment;
 import dev.tableindex.model.manifest.ManifestFile;
 import dev.tableindex.proto.lance.file.Field;
 import dev.tableindex.proto.lance.index.VectorIndexDetails;
+import dev.tableindex.model.table.LanceV20DataFile;
+import dev.tableindex.proto.lance.table.DataFile;
 import dev.tableindex.proto.lance.table.DataFragment;
 import dev.tableindex.proto.lance.table.IndexFile;
 import io.cucumber.java.en.Then;
@@ -278,6 +280,64 @@ public final class TableManifestSteps {
                     + " has reader feature flags " + Long.toUnsignedString(latest.getReaderFeatureFlags())
                     + " and writer feature flags " + Long.toUnsignedString(latest.getWriterFeatureFlags())
                     + "; flag " + bit + " was set in both words and is one-way");
+        }
+    }
+
+    /**
+     * Flag 1 &lt;&lt; 8: "Readers and writers must use each DataFile's version instead of treating
+     * data_format.version as a snapshot-wide identity." After "tries to": either the engine refused to write
+     * (or to read), or every fragment of the latest version that still lists the kit's Lance 2.0 data file
+     * records it as Lance 2.0 (2.0, or 0.3: Lance reads both as 2.0). A writer may rewrite those rows into a file
+     * of its own (a new path); relabelling the kit's file with data_format.version is what fails.
+     */
+    @Then("unless the engine refused to write, every fragment that lists the kit's Lance 2.0 data file records it as version 2.0")
+    public void keepsDataFileVersionUnlessRefused() {
+        if (refusedForAFeature()) {
+            return;
+        }
+        DataFile kits = (DataFile) TableScenario.current().remembered(KitCommitSteps.LANCE_20_DATA_FILE);
+        var latest = manifest().manifest();
+        for (DataFragment fragment : latest.getFragmentsList()) {
+            for (DataFile file : fragment.getFilesList()) {
+                if (file.getPath().equals(kits.getPath()) && !LanceV20DataFile.isVersion20(file)) {
+                    throw new AssertionError("after the engine wrote, version " + Long.toUnsignedString(latest.getVersion())
+                            + " lists the kit's Lance 2.0 data file " + file.getPath() + " in fragment " + fragment.getId()
+                            + " as version " + file.getFileMajorVersion() + "." + file.getFileMinorVersion()
+                            + " (data_format.version " + latest.getDataFormat().getVersion() + "); the file is Lance 2.0,"
+                            + " recorded as " + kits.getFileMajorVersion() + "." + kits.getFileMinorVersion() + " by the kit");
+                }
+            }
+        }
+    }
+
+    /**
+     * DataStorageFormat.version: "Unless the mixed data-file-version capability is set, every referenced data
+     * file must use this version." Every version of the table without flag 1 &lt;&lt; 8 (in either word) lists
+     * only DataFiles whose version is its data_format.version: "M.m" is recorded as major M, minor m, and "2.0"
+     * also as 0.3, the footer's numbers, which Lance reads as 2.0 too (decision 0032).
+     */
+    @Then("every version of the table without flag 256 lists only data files of its data_format.version")
+    public void dataFilesOfTheDataFormat() {
+        LanceDatasetFolder folder = LanceDatasetFolder.open(TableScenario.current().dataset());
+        for (LanceDatasetFolder.Entry entry : folder.manifests()) {
+            if (entry.name().detached()) {
+                continue;
+            }
+            var manifest = folder.read(entry.name().version()).manifest();
+            if (((manifest.getReaderFeatureFlags() | manifest.getWriterFeatureFlags()) & 256) != 0) {
+                continue;
+            }
+            String format = manifest.getDataFormat().getVersion();
+            for (DataFragment fragment : manifest.getFragmentsList()) {
+                for (DataFile file : fragment.getFilesList()) {
+                    String recorded = file.getFileMajorVersion() + "." + file.getFileMinorVersion();
+                    if (!recorded.equals(format) && !(format.equals("2.0") && recorded.equals("0.3"))) {
+                        throw new AssertionError("version " + Long.toUnsignedString(manifest.getVersion())
+                                + " has data_format.version " + format + " and no flag 256, but lists data file "
+                                + file.getPath() + " (fragment " + fragment.getId() + ") as version " + recorded);
+                    }
+                }
+            }
         }
     }
 

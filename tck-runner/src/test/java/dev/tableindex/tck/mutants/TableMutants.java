@@ -615,7 +615,7 @@ public final class TableMutants {
                     || (LanceDatasetFolder.open(root).readLatest().manifest().getWriterFeatureFlags() & 256) == 0) {
                 return reference.apply(request);
             }
-            // the reference refuses a flag it cannot maintain: it writes from a read version without the flag
+            // the reference carries the flag from the version it reads: it writes from a read version without it
             LanceDatasetFolder folder = LanceDatasetFolder.open(root);
             Path read = folder.entry(folder.latestVersion()).path();
             byte[] original;
@@ -638,7 +638,65 @@ public final class TableMutants {
         }
     }
 
+    /**
+     * Knows flag 256 but writes every data file's version as data_format.version says: the DataFiles of the
+     * version it writes (another writer's Lance 2.0 file included) are relabelled with it.
+     */
+    public static final class RelabelsDataFileVersions extends TableMutant {
+        public RelabelsDataFileVersions() {
+            super("mutant-relabels-data-file-versions", Set.of("LTP-R007", "LTP-R053"),
+                    "writes every DataFile's version as data_format.version, relabelling another writer's Lance 2.0 file");
+        }
+
+        @Override
+        void afterApply(Path root, TableOperation operation, ManifestFile before) {
+            rewriteLatest(root, KitCommits.manifest(TableMutants::asDataFormat));
+        }
+    }
+
+    /**
+     * Writes its new data files in a newer format than data_format.version names, and labels them so, without
+     * setting flag 256: a table of mixed versions that says it is not.
+     */
+    public static final class NewerDataFilesWithoutFlag extends TableMutant {
+        public NewerDataFilesWithoutFlag() {
+            super("mutant-newer-data-files-without-flag", Set.of("LTP-R052"),
+                    "labels the data files it writes 2.2 while data_format.version stays 2.1 and flag 256 is not set");
+        }
+
+        @Override
+        void afterApply(Path root, TableOperation operation, ManifestFile before) {
+            Set<String> old = before.manifest().getFragmentsList().stream().flatMap(f -> f.getFilesList().stream())
+                    .map(dev.tableindex.proto.lance.table.DataFile::getPath).collect(Collectors.toSet());
+            rewriteLatest(root, KitCommits.manifest(m -> {
+                m.getFragmentsBuilderList().forEach(fragment -> fragment.getFilesBuilderList().stream()
+                        .filter(file -> !old.contains(file.getPath()))
+                        .forEach(file -> file.setFileMajorVersion(2).setFileMinorVersion(2)));
+                return m;
+            }));
+        }
+    }
+
     // ---- readers ----
+
+    /**
+     * Treats data_format.version as a snapshot-wide identity: it decodes every data file as that version, so
+     * another writer's Lance 2.0 file is read as the reference's 2.1 files are (and refused as unreadable).
+     */
+    public static final class DecodesByDataFormat extends TableMutant {
+        public DecodesByDataFormat() {
+            super("mutant-decodes-by-data-format", Set.of("LTP-R007", "LTP-R053"),
+                    "decodes every data file as data_format.version says, not as its DataFile's own version");
+        }
+
+        @Override
+        void beforeRead(Path root) {
+            Manifest manifest = LanceDatasetFolder.open(root).readLatest().manifest();
+            if (!asDataFormat(manifest.toBuilder()).build().equals(manifest)) {
+                KitCommits.commit(root, KitCommits.manifest(TableMutants::asDataFormat));
+            }
+        }
+    }
 
     /** Reads a table whatever its reader flags say: it clears them before reading. */
     public static final class IgnoresReaderFlags extends TableMutant {
@@ -899,6 +957,16 @@ public final class TableMutants {
     }
 
     // ---- plumbing ----
+
+    /** Every DataFile of the manifest labelled with data_format.version ("2.1" as major 2, minor 1). */
+    static Manifest.Builder asDataFormat(Manifest.Builder manifest) {
+        String[] version = manifest.getDataFormat().getVersion().split("\\.");
+        int major = Integer.parseInt(version[0]);
+        int minor = version.length > 1 ? Integer.parseInt(version[1]) : 0;
+        manifest.getFragmentsBuilderList().forEach(fragment -> fragment.getFilesBuilderList()
+                .forEach(file -> file.setFileMajorVersion(major).setFileMinorVersion(minor)));
+        return manifest;
+    }
 
     static Set<Long> live(ManifestFile file) {
         return file.manifest().getFragmentsList().stream().map(DataFragment::getId).collect(Collectors.toCollection(TreeSet::new));

@@ -29,6 +29,7 @@ import dev.tableindex.tck.api.TableLifecycle;
 import dev.tableindex.tck.api.TckEngine;
 import dev.tableindex.tck.engine.Engines;
 import dev.tableindex.tck.engine.ReferenceEngine;
+import dev.tableindex.tck.golden.KitCommits;
 import java.nio.file.Path;
 import java.time.Duration;
 import java.util.HexFormat;
@@ -164,6 +165,31 @@ class LanceEngineTest {
         assertThat(count(ds, "id >= 4", false)).isEqualTo(2);
         assertThat(count(ds, "name IS NULL", false)).isZero();
         assertThat(describe(ds)).isEmpty();
+    }
+
+    /**
+     * The fragment the kit adds in a Lance 2.0 data file (KitCommits.addLance20Fragment, IM-0008, IM-0009,
+     * IM-0014) is one Lance reads: its DataFile (version 2.0, field ids, column_indices, size) is as Lance
+     * expects. With flag 256 set, Lance 7.0.0 refuses to read (it does not know the bit); with the flag cleared
+     * again it counts the kit's rows beside its own 2.1 fragments, decoding the kit's file as 2.0.
+     */
+    @Test
+    void lanceReadsTheFragmentTheKitAddsInALance20File() {
+        Path ds = dataset("kit-lance-2.0-fragment");
+        apply(ds, TableOperation.newBuilder().setCreateTable(CreateTable.newBuilder()
+                .addColumns(Column.newBuilder().setName("id").setType("int64").setNullable(true))
+                .addColumns(Column.newBuilder().setName("name").setType("string").setNullable(true))
+                .setRows(Rows.newBuilder().setJson("[{\"id\":1,\"name\":\"a\"},{\"id\":2,\"name\":\"b\"},"
+                        + "{\"id\":3,\"name\":\"c\"},{\"id\":4,\"name\":\"d\"}]")).setRowsPerFragment(2)));
+        KitCommits.addLance20Fragment(ds, "[{\"id\":5,\"name\":\"e\"},{\"id\":6,\"name\":null},{\"id\":7,\"name\":\"g\"}]");
+        assertThat(manifest(ds).manifest().getFragments(2).getFiles(0).getFileMajorVersion()).isEqualTo(2);
+        assertThatThrownBy(() -> count(ds, "true", false)).isInstanceOf(EngineRefusal.class);
+        KitCommits.commit(ds, KitCommits.manifest(m -> m.setReaderFeatureFlags(m.getReaderFeatureFlags() & ~256L)
+                .setWriterFeatureFlags(m.getWriterFeatureFlags() & ~256L)));
+        assertThat(count(ds, "id >= 2", false)).isEqualTo(6); // 2, 3, 4 and the kit's 5, 6, 7
+        assertThat(count(ds, "name = 'g'", false)).isEqualTo(1);
+        assertThat(count(ds, "name IS NULL", false)).isEqualTo(1); // the kit's id 6
+        assertThat(count(ds, "id >= 5 AND id <= 6", false)).isEqualTo(2);
     }
 
     @Test
