@@ -12,7 +12,10 @@ public enum LanceFileProblem {
     UNSUPPORTED_VERSION,
     /** An offset, size or count that points outside the file or contradicts another. */
     OUT_OF_RANGE,
-    /** A protobuf message (file descriptor, column metadata, encoding) that does not parse. */
+    /**
+     * A protobuf message (file descriptor, column metadata, encoding) that does not parse, or that parses into
+     * what no Lance writer writes (a schema field without a name).
+     */
     BAD_PROTOBUF,
     /** A page or column whose contents contradict its encoding or the schema. */
     BAD_PAGE,

@@ -52,6 +52,10 @@ public final class LanceFileReader {
         LanceFileSummary summary = layout.summary();
         List<LanceType> types = new ArrayList<>();
         for (Field field : summary.fields()) {
+            if (field.getName().isEmpty()) {
+                throw new LanceFileFormatException(LanceFileProblem.BAD_PROTOBUF, source, layout.descriptorOffset(),
+                        "global buffer 0 (FileDescriptor).schema", "schema field " + field.getId() + " has no name");
+            }
             // Lance writes every Field with type 0 (PARENT) whatever it is: nesting shows in parent_id and the type
             if (field.getParentId() != -1) {
                 throw new UnreadableEncodingException(source, -1, field.getName(), -1,

@@ -46,6 +46,32 @@ class LanceFileReaderTest {
         assertThat(values.getPages(0).getBufferSizesList()).containsExactly(24L, 2L);
     }
 
+    /** A flipped tag byte (found by LanceFileFuzzProperties) turns a field's name into another string field. */
+    @Test
+    void aSchemaFieldWithoutANameIsRefusedNotTakenAsAColumn() {
+        byte[] file = LanceFileWriter.write(TWO_COLUMNS, Map.of());
+        // Field.name "ids" is tag 0x12 (field 2, length-delimited), length 3; tag 0x4A is extension_name (field 9)
+        byte[] name = {0x12, 3, 'i', 'd', 's'};
+        int at = indexOf(file, name);
+        file[at] = 0x4A;
+        assertThat(LanceFileReader.summary(file, "x.lance").fields().get(1).getName()).isEmpty();
+        assertThatThrownBy(() -> LanceFileReader.read(file, "x.lance")).isInstanceOfSatisfying(
+                LanceFileFormatException.class, e -> {
+                    assertThat(e.problem()).isEqualTo(LanceFileProblem.BAD_PROTOBUF);
+                    assertThat(e.getMessage()).startsWith("x.lance: schema field ").contains("has no name")
+                            .contains("(global buffer 0 (FileDescriptor).schema) at offset ");
+                });
+    }
+
+    private static int indexOf(byte[] haystack, byte[] needle) {
+        for (int i = 0; i + needle.length <= haystack.length; i++) {
+            if (Arrays.equals(haystack, i, i + needle.length, needle, 0, needle.length)) {
+                return i;
+            }
+        }
+        throw new AssertionError("not found");
+    }
+
     @Test
     void aNullBinaryRowEndsAtThePreviousEndPlusTheNullAdjustment() throws Exception {
         byte[] file = LanceFileWriter.write(TWO_COLUMNS, Map.of());
