@@ -14,9 +14,11 @@ public final class Observations {
     private Observations() {
     }
 
-    /** Records one observation of the running scenario. */
+    /** Records one observation of the running scenario; the same one again adds nothing. */
     public static void add(String observation) {
-        CURRENT.get().add(observation);
+        if (!CURRENT.get().contains(observation)) {
+            CURRENT.get().add(observation);
+        }
     }
 
     /** The running scenario's observations, joined with "; ", and forgets them. */

@@ -1,6 +1,7 @@
 package dev.tableindex.tck.steps;
 
 import dev.tableindex.model.dataset.LanceDatasetFolder;
+import dev.tableindex.model.index.FeatureFlags;
 import dev.tableindex.model.index.IndexTypes;
 import dev.tableindex.model.manifest.FragmentCoverage;
 import dev.tableindex.model.manifest.IndexSegment;
@@ -324,7 +325,8 @@ public final class TableManifestSteps {
                 continue;
             }
             var manifest = folder.read(entry.name().version()).manifest();
-            if (((manifest.getReaderFeatureFlags() | manifest.getWriterFeatureFlags()) & 256) != 0) {
+            if (FeatureFlags.has(manifest.getReaderFeatureFlags() | manifest.getWriterFeatureFlags(),
+                    FeatureFlags.MIXED_DATA_FILE_VERSIONS)) {
                 continue;
             }
             String format = manifest.getDataFormat().getVersion();

@@ -307,6 +307,11 @@ public final class KillMatrix {
                 .append("catalogue and this run, never declared.\n\n");
         auditTable(md, "All statements", audit(false));
         auditTable(md, "Must statements", audit(true));
+        List<Rule> scoredAtShould = catalogue.rules().stream().filter(r -> r.scoring() != r.level()).toList();
+        if (!scoredAtShould.isEmpty()) {
+            md.append("Of these, ").append(scoredAtShould.size()).append(" must rule(s) fail a wrong engine at should only (an\n")
+                    .append("ADVISORY_FAIL): only a kit decision makes them observable (\"Must rules scored at should\" below).\n\n");
+        }
         long killedMutants = mutants.stream().filter(m -> kills.stream().anyMatch(k -> k.mutant().equals(m.name()) && k.killed()))
                 .count();
         md.append(mutants.size()).append(" mutants, ").append(killedMutants).append(" killed; ")
@@ -328,7 +333,6 @@ public final class KillMatrix {
             }
         }
 
-        List<Rule> scoredAtShould = catalogue.rules().stream().filter(r -> r.scoring() != r.level()).toList();
         if (!scoredAtShould.isEmpty()) {
             md.append("\n## Must rules scored at should\n\n")
                     .append("A must statement that can be observed only where a kit decision puts it: the decision is never a\n")
