@@ -126,9 +126,10 @@ public final class DuckDbEngine implements TckEngine, AnyElementEvaluator {
         return new EngineRefusal(EngineError.newBuilder().setKind(kind).setMessage(message).setOffset(-1).build());
     }
 
-    /** DuckDB's message on one line (its JDBC driver wraps the database's error in lines of its own). */
+    /** DuckDB's message on one line, without the JDBC driver's wrapping of it. */
     private static String message(SQLException e) {
-        String message = String.valueOf(e.getMessage()).replaceAll("\\s+", " ").strip();
+        String message = String.valueOf(e.getMessage()).replaceAll("\\s+", " ").strip()
+                .replaceFirst("^Invalid Input Error: Attempting to execute an unsuccessful or closed pending query result Error: ", "");
         return message.length() <= 500 ? message : message.substring(0, 500) + " …";
     }
 
