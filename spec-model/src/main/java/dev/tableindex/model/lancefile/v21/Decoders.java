@@ -160,8 +160,11 @@ final class Decoders {
         Flat flat = encoding.getFlat();
         checkNoBufferCompression(flat.hasData(), what);
         long bits = flat.getBitsPerValue();
-        if (bits != 1 && (bits == 0 || bits % 8 != 0 || bits > 64 * 1024)) {
-            throw page.unreadable(what + " of " + Long.toUnsignedString(bits) + " bits per value");
+        if (bits <= 0 || bits > 64 * 1024) {
+            throw page.bad(page.metadataAt(), what + " of " + Long.toUnsignedString(bits) + " bits per value");
+        }
+        if (bits != 1 && bits % 8 != 0) {
+            throw page.unreadable(what + " of " + bits + " bits per value");
         }
         return (int) bits;
     }
