@@ -230,23 +230,10 @@ class LanceFilesAgainstLanceTest {
         return rows;
     }
 
+    /** A value as the kit's column holds it, bytes as hex. */
     static Object value(FieldVector vector, int row) {
-        if (vector.isNull(row)) {
-            return null;
-        }
-        if (vector instanceof VarBinaryVector binary) {
-            return hex(binary.get(row));
-        }
-        if (vector instanceof UInt8Vector u64) {
-            return u64.get(row);
-        }
-        if (vector instanceof UInt4Vector u32) {
-            return Integer.toUnsignedLong(u32.get(row));
-        }
-        if (vector instanceof org.apache.arrow.vector.BigIntVector i64) {
-            return i64.get(row);
-        }
-        throw new AssertionError("unexpected vector " + vector.getField());
+        Object value = ArrowLanceColumns.value(vector, row);
+        return value instanceof byte[] bytes ? hex(bytes) : value;
     }
 
     static String hex(byte[] bytes) {
