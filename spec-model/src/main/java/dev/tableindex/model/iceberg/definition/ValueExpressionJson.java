@@ -130,7 +130,7 @@ public final class ValueExpressionJson {
                     object.set(key, replacement);
                 }
             } else if (!key.equals("value") && !key.equals("values") && !key.equals("function")) {
-                object.set(key, walk(child, path + "['" + key + "']", visit));
+                object.set(key, walk(child, JsonPaths.member(path, key), visit));
             }
         }
         return json;
@@ -226,7 +226,7 @@ public final class ValueExpressionJson {
             Map.Entry<String, JsonNode> field = it.next();
             String key = field.getKey();
             JsonNode child = field.getValue();
-            String childPath = path + "['" + key + "']";
+            String childPath = JsonPaths.member(path, key);
             if (key.equals("value") || key.equals("values") || key.equals("type")) {
                 continue; // constants
             }

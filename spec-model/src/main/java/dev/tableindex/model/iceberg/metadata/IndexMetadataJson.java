@@ -9,6 +9,7 @@ import com.fasterxml.jackson.databind.node.ObjectNode;
 import dev.tableindex.model.iceberg.definition.ExpressionField;
 import dev.tableindex.model.iceberg.definition.ExpressionJsonException;
 import dev.tableindex.model.iceberg.definition.IcebergTypeJson;
+import dev.tableindex.model.iceberg.definition.JsonPaths;
 import dev.tableindex.model.iceberg.definition.IndexDefinition;
 import dev.tableindex.model.iceberg.definition.IndexType;
 import dev.tableindex.model.iceberg.definition.ValueExpressionJson;
@@ -226,7 +227,7 @@ public final class IndexMetadataJson {
         }
 
         static String path(String parent, String name) {
-            return parent + "['" + name + "']";
+            return JsonPaths.member(parent, name);
         }
 
         JsonNode required(String name) {
