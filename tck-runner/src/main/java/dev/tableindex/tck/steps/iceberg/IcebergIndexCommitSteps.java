@@ -336,13 +336,6 @@ public final class IcebergIndexCommitSteps {
         }
     }
 
-    @Then("the current metadata does not have the property {string}")
-    public void theCurrentMetadataDoesNotHaveTheProperty(String key) {
-        if (currentMetadata().properties().containsKey(key)) {
-            throw new AssertionError("the current metadata has the property " + key + ", which a rejected writer set");
-        }
-    }
-
     @Then("the current metadata has the index snapshots {string}")
     public void theCurrentMetadataHasTheSnapshots(String ids) {
         List<Long> expected = ids.isBlank() ? List.of() : Arrays.stream(ids.split(",")).map(s -> Long.parseLong(s.trim())).toList();
@@ -414,20 +407,6 @@ public final class IcebergIndexCommitSteps {
         if (!Arrays.equals(written, Base64.getDecoder().decode(keyMetadata))) {
             throw new AssertionError("the encrypted-key-metadata of key " + keyId + " is " + key.encryptedKeyMetadata()
                     + ", but the tracking file's key metadata is " + keyMetadata);
-        }
-    }
-
-    @Then("the current metadata has all {int} writers' properties")
-    public void allWritersProperties(int writers) {
-        Map<String, String> properties = currentMetadata().properties();
-        List<String> missing = new ArrayList<>();
-        for (int i = 0; i < writers; i++) {
-            if (!properties.containsKey("writer-" + i)) {
-                missing.add("writer-" + i);
-            }
-        }
-        if (!missing.isEmpty()) {
-            throw new AssertionError("updates lost: the current metadata lacks " + missing);
         }
     }
 
