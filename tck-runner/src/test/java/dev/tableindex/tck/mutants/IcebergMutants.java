@@ -19,7 +19,6 @@ import dev.tableindex.model.iceberg.metadata.IndexSnapshot;
 import dev.tableindex.model.iceberg.metadata.Violation;
 import dev.tableindex.model.iceberg.table.LocalFileIO;
 import dev.tableindex.model.iceberg.table.SourceTable;
-import dev.tableindex.proto.tck.BuildIcebergIndexRequest;
 import dev.tableindex.proto.tck.CommitIndexUpdatesResult;
 import dev.tableindex.proto.tck.CreateIcebergIndexRequest;
 import dev.tableindex.proto.tck.CreateIcebergIndexResult;

@@ -2,6 +2,7 @@ package dev.tableindex.tck.steps.iceberg;
 
 import com.fasterxml.jackson.core.type.TypeReference;
 import com.fasterxml.jackson.databind.ObjectMapper;
+import com.google.protobuf.ByteString;
 import dev.tableindex.model.iceberg.commit.CommitOutcome;
 import dev.tableindex.model.iceberg.commit.FileMetadataPointer;
 import dev.tableindex.model.iceberg.commit.IndexCommitter;
@@ -10,7 +11,6 @@ import dev.tableindex.model.iceberg.definition.ExpressionField;
 import dev.tableindex.model.iceberg.definition.IndexDefinition;
 import dev.tableindex.model.iceberg.definition.IndexType;
 import dev.tableindex.model.iceberg.definition.ValueExpression;
-import com.google.protobuf.ByteString;
 import dev.tableindex.model.iceberg.metadata.EncryptionKey;
 import dev.tableindex.model.iceberg.metadata.IndexMetadata;
 import dev.tableindex.model.iceberg.metadata.IndexMetadataJson;
@@ -45,6 +45,7 @@ import java.util.List;
 import java.util.Map;
 import java.util.Optional;
 import java.util.UUID;
+import java.util.function.UnaryOperator;
 import java.util.stream.Stream;
 import org.apache.iceberg.types.Types;
 
@@ -74,13 +75,7 @@ public final class IcebergIndexCommitSteps {
 
     @After
     public void end() {
-        if (scratch != null) {
-            try {
-                FileTrees.delete(scratch);
-            } catch (UncheckedIOException e) {
-                // best effort
-            }
-        }
+        FileTrees.deleteScratch(scratch);
     }
 
     private IcebergIndexCommits engine() {
@@ -160,7 +155,7 @@ public final class IcebergIndexCommitSteps {
         kitCommits(m -> m.withSnapshot(IndexSnapshot.of(snapshotId, sourceSnapshotId, KIT_CLOCK.millis(), trackingFile)));
     }
 
-    private void kitCommits(java.util.function.UnaryOperator<IndexMetadata> update) {
+    private void kitCommits(UnaryOperator<IndexMetadata> update) {
         CommitOutcome outcome = kit.commitWithRetry(update, 1);
         if (!(outcome instanceof CommitOutcome.Committed committed)) {
             throw new IllegalStateException("the kit could not commit as another writer: " + outcome);

@@ -23,7 +23,6 @@ import io.cucumber.java.en.Given;
 import io.cucumber.java.en.Then;
 import io.cucumber.java.en.When;
 import java.io.IOException;
-import java.io.UncheckedIOException;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.util.ArrayList;
@@ -64,13 +63,7 @@ public final class IcebergIndexCreateSteps {
 
     @After
     public void end() {
-        if (scratch != null) {
-            try {
-                FileTrees.delete(scratch);
-            } catch (UncheckedIOException e) {
-                // best effort
-            }
-        }
+        FileTrees.deleteScratch(scratch);
     }
 
     @Given("an Iceberg source table of events")
