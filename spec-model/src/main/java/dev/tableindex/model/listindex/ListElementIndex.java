@@ -1,20 +1,15 @@
 package dev.tableindex.model.listindex;
 
-import dev.tableindex.model.key.KeyRows;
+import dev.tableindex.model.key.KeyRowsOrder;
 import dev.tableindex.model.key.KeyType;
-import dev.tableindex.model.key.arrow.KeyTupleVectors;
-import dev.tableindex.model.key.arrow.StructKeyEncoder;
 import java.util.ArrayList;
 import java.util.Arrays;
+import java.util.BitSet;
 import java.util.Comparator;
 import java.util.HashSet;
 import java.util.List;
 import java.util.Set;
 import java.util.TreeSet;
-import java.util.stream.IntStream;
-import org.apache.arrow.memory.BufferAllocator;
-import org.apache.arrow.memory.RootAllocator;
-import org.apache.arrow.vector.complex.StructVector;
 
 /**
  * One segment of a list element index, as its target BTree's logical content ("Storage Layout"):
@@ -27,9 +22,6 @@ import org.apache.arrow.vector.complex.StructVector;
 public final class ListElementIndex {
     /** Lance's BTree default page size (DEFAULT_BTREE_BATCH_SIZE). */
     public static final int DEFAULT_PAGE_SIZE = 4096;
-    /** Elements encoded per batch. */
-    private static final int BATCH = 65_536;
-
     /** A page_data row; {@code values} null for a null list. */
     public record Entry(byte[] values, long rowAddress) {
         @Override
@@ -47,81 +39,85 @@ public final class ListElementIndex {
     public record Page(byte[] min, byte[] max, int nullCount, int pageIdx) {
     }
 
-    private static final Comparator<Entry> ORDER = Comparator
-            .comparing(Entry::values, Comparator.nullsFirst(Arrays::compareUnsigned))
-            .thenComparingLong(Entry::rowAddress);
-
     private final ListElementIndexDetails details;
     private final Set<Long> coveredFragments;
-    private final List<Entry> pageData;
+    private final PageData pageData;
     private final List<Page> pageLookup;
     private final int pageSize;
 
-    private ListElementIndex(ListElementIndexDetails details, Set<Long> covered, List<Entry> pageData, int pageSize) {
+    private ListElementIndex(ListElementIndexDetails details, Set<Long> covered, PageData pageData, int pageSize) {
         this.details = details;
         this.coveredFragments = Set.copyOf(covered);
-        this.pageData = List.copyOf(pageData);
+        this.pageData = pageData;
         this.pageSize = pageSize;
         List<Page> pages = new ArrayList<>();
         for (int start = 0, idx = 0; start < pageData.size(); start += pageSize, idx++) {
-            List<Entry> page = pageData.subList(start, Math.min(start + pageSize, pageData.size()));
-            int nulls = (int) page.stream().filter(e -> e.values() == null).count();
-            pages.add(new Page(page.get(0).values(), page.get(page.size() - 1).values(), nulls, idx));
+            int end = Math.min(start + pageSize, pageData.size());
+            int nulls = 0;
+            for (int row = start; row < end; row++) {
+                nulls += pageData.isNull(row) ? 1 : 0;
+            }
+            pages.add(new Page(pageData.values(start), pageData.values(end - 1), nulls, idx));
         }
         this.pageLookup = List.copyOf(pages);
     }
 
     /**
      * Builds a segment over the non-deleted rows of {@code fragments} of {@code table}, keyed on the
-     * fields with {@code keyFieldIds}, in that order.
+     * fields with {@code keyFieldIds}, in that order. The elements' tuples are encoded into one
+     * {@link dev.tableindex.model.key.KeyRows} and sorted as a permutation ({@link KeyRowsOrder}); rows are
+     * taken in row address order (fragments by id), so that equal tuples, kept in that order, are ordered by
+     * row address.
      */
     public static ListElementIndex build(IndexedTable table, List<Integer> keyFieldIds, Set<Long> fragments, int pageSize) {
         if (keyFieldIds.isEmpty() || new HashSet<>(keyFieldIds).size() != keyFieldIds.size()) {
             throw new IllegalArgumentException("key field ids must be at least one and distinct: " + keyFieldIds);
         }
-        List<Integer> positions = new ArrayList<>();
+        int[] positions = new int[keyFieldIds.size()];
         List<KeyType> types = new ArrayList<>();
         List<String> names = new ArrayList<>();
-        for (int id : keyFieldIds) {
+        for (int k = 0; k < positions.length; k++) {
+            int id = keyFieldIds.get(k);
             int position = table.fieldIds().indexOf(id);
             if (position < 0) {
                 throw new IllegalArgumentException("no element field has id " + id + " (ids: " + table.fieldIds() + ")");
             }
-            positions.add(position);
+            positions[k] = position;
             types.add(table.element().fields().get(position).type());
             names.add(table.element().fields().get(position).name());
         }
-        List<Entry> entries = new ArrayList<>();
-        int[] keyPositions = positions.stream().mapToInt(Integer::intValue).toArray();
-        try (BufferAllocator allocator = new RootAllocator()) {
-            KeyRows rows = new KeyRows();
-            for (IndexedTable.Fragment fragment : table.fragments()) {
-                if (!fragments.contains(fragment.id())) {
-                    continue;
-                }
-                List<Object[]> elements = new ArrayList<>();
-                List<Long> addresses = new ArrayList<>();
-                for (int offset = 0; offset < fragment.rows().size(); offset++) {
-                    if (fragment.deleted().contains(offset)) {
+        List<IndexedTable.Fragment> byId = table.fragments().stream().filter(f -> fragments.contains(f.id()))
+                .sorted(Comparator.comparingLong(IndexedTable.Fragment::id)).toList();
+        PageData pageData;
+        try (ElementKeys keys = new ElementKeys(types, positions)) {
+            long[] nullLists = new long[16];
+            int nullCount = 0;
+            for (IndexedTable.Fragment fragment : byId) {
+                BitSet deleted = new BitSet();
+                fragment.deleted().forEach(deleted::set);
+                List<List<Object[]>> rows = fragment.rows();
+                for (int offset = 0; offset < rows.size(); offset++) {
+                    if (deleted.get(offset)) {
                         continue;
                     }
                     long address = IndexedTable.rowAddress(fragment.id(), offset);
-                    List<Object[]> list = fragment.rows().get(offset);
+                    List<Object[]> list = rows.get(offset);
                     if (list == null) {
-                        entries.add(new Entry(null, address));
+                        if (nullCount == nullLists.length) {
+                            nullLists = Arrays.copyOf(nullLists, nullCount * 2);
+                        }
+                        nullLists[nullCount++] = address;
                         continue;
                     }
-                    for (Object[] element : list) {
-                        elements.add(element);
-                        addresses.add(address);
+                    for (int e = 0; e < list.size(); e++) {
+                        keys.add(list.get(e), address);
                     }
                 }
-                encodeElements(types, keyPositions, elements, addresses, allocator, rows, entries);
             }
+            pageData = PageData.sorted(Arrays.copyOf(nullLists, nullCount), keys.rows(), keys.ids(), KeyRowsOrder.of(keys.rows()));
         }
-        entries.sort(ORDER);
         return new ListElementIndex(new ListElementIndexDetails(keyFieldIds, names, types,
-                ListElementIndexDetails.ARROW_ROW_V1, 1), new TreeSet<>(fragments), entries, pageSize);
+                ListElementIndexDetails.ARROW_ROW_V1, 1), new TreeSet<>(fragments), pageData, pageSize);
     }
 
     /**
@@ -133,39 +129,11 @@ public final class ListElementIndex {
         if (pageSize < 1) {
             throw new IllegalArgumentException("page size must be 1 or more, not " + pageSize);
         }
-        return new ListElementIndex(details, covered, pageData, pageSize);
+        return new ListElementIndex(details, covered, PageData.of(pageData), pageSize);
     }
 
     public int pageSize() {
         return pageSize;
-    }
-
-    /**
-     * Adds one entry per element: its key tuple (the all-null tuple for a null element), encoded through
-     * Arrow in batches ({@link StructKeyEncoder#encodeBatch}), as an index writer reading Arrow data would.
-     */
-    private static void encodeElements(List<KeyType> types, int[] positions, List<Object[]> elements, List<Long> addresses,
-            BufferAllocator allocator, KeyRows rows, List<Entry> entries) {
-        KeyTupleVectors.Tuples tuples = new KeyTupleVectors.Tuples() {
-            @Override
-            public boolean isNull(int row) {
-                return elements.get(row) == null;
-            }
-
-            @Override
-            public Object value(int row, int key) {
-                return elements.get(row)[positions[key]];
-            }
-        };
-        try (StructVector struct = KeyTupleVectors.struct(types, elements.size(), tuples, allocator)) {
-            StructKeyEncoder encoder = new StructKeyEncoder(struct, IntStream.range(0, types.size()).toArray());
-            for (int from = 0; from < elements.size(); from += BATCH) {
-                encoder.encodeBatch(from, Math.min(BATCH, elements.size() - from), rows);
-                for (int i = 0; i < rows.count(); i++) {
-                    entries.add(new Entry(rows.row(i), addresses.get(from + i)));
-                }
-            }
-        }
     }
 
     /** The same content described by other details (e.g. as read after the schema changed under it). */
@@ -222,8 +190,9 @@ public final class ListElementIndex {
         return coveredFragments;
     }
 
+    /** page_data's rows in stored order (made as they are read: the segment holds them as two columns). */
     public List<Entry> pageData() {
-        return pageData;
+        return pageData.entries();
     }
 
     public List<Page> pageLookup() {
@@ -246,9 +215,10 @@ public final class ListElementIndex {
                     continue;
                 }
                 pages.add(page.pageIdx());
-                for (Entry entry : page(page.pageIdx())) {
-                    if (entry.values() != null && range.contains(entry.values())) {
-                        rows.add(entry.rowAddress());
+                int end = pageEnd(page.pageIdx());
+                for (int row = pageStart(page.pageIdx()); row < end; row++) {
+                    if (pageData.inRange(row, range)) {
+                        rows.add(pageData.id(row));
                     }
                 }
             }
@@ -263,13 +233,22 @@ public final class ListElementIndex {
         for (Page page : pageLookup) {
             if (page.nullCount() > 0) {
                 pages++;
-                page(page.pageIdx()).stream().filter(e -> e.values() == null).forEach(e -> rows.add(e.rowAddress()));
+                int end = pageEnd(page.pageIdx());
+                for (int row = pageStart(page.pageIdx()); row < end; row++) {
+                    if (pageData.isNull(row)) {
+                        rows.add(pageData.id(row));
+                    }
+                }
             }
         }
         return new Found(rows, pages);
     }
 
-    private List<Entry> page(int idx) {
-        return pageData.subList(idx * pageSize, Math.min((idx + 1) * pageSize, pageData.size()));
+    private int pageStart(int idx) {
+        return idx * pageSize;
+    }
+
+    private int pageEnd(int idx) {
+        return Math.min((idx + 1) * pageSize, pageData.size());
     }
 }

@@ -6,7 +6,10 @@ import dev.tableindex.model.anyelement.BoundPredicate;
 import dev.tableindex.model.anyelement.ElementSchema;
 import dev.tableindex.model.key.Float32;
 import dev.tableindex.model.key.KeyType;
+import dev.tableindex.model.key.KeyEncoding;
 import java.util.ArrayList;
+import java.util.Arrays;
+import java.util.Comparator;
 import java.util.HashSet;
 import java.util.List;
 import java.util.Set;
@@ -175,6 +178,51 @@ class ListElementIndexProperties {
     /** The same index content under other details (a key whose recorded type no longer matches). */
     private static ListElementIndex withDetails(Case c, ListElementIndexDetails details) {
         return ListElementIndexTestAccess.withDetails(ListElementIndex.build(c.table(), c.keyIds(), c.covered(), c.pageSize()), details);
+    }
+
+    /**
+     * page_data is "Storage Layout" read directly: one row per element of a covered, live row (its tuple by
+     * {@link KeyEncoding#encode}, the all-null tuple for a null element), one null row per null list, sorted nulls
+     * first, then by unsigned bytes, ties by row address; page_lookup has each page's first and last values and nulls.
+     */
+    @Property(tries = 1000)
+    void pageDataIsEveryElementsTupleSortedAndPageLookupItsPages(@ForAll("cases") Case c) {
+        ListElementIndex index = ListElementIndex.build(c.table(), c.keyIds(), c.covered(), c.pageSize());
+        List<Integer> positions = c.keyIds().stream().map(c.table().fieldIds()::indexOf).toList();
+        List<KeyType> types = positions.stream().map(p -> c.table().element().fields().get(p).type()).toList();
+        List<ListElementIndex.Entry> expected = new ArrayList<>();
+        for (IndexedTable.Fragment fragment : c.table().fragments()) {
+            if (!c.covered().contains(fragment.id())) {
+                continue;
+            }
+            for (int offset = 0; offset < fragment.rows().size(); offset++) {
+                long address = IndexedTable.rowAddress(fragment.id(), offset);
+                List<Object[]> list = fragment.rows().get(offset);
+                if (fragment.deleted().contains(offset)) {
+                    continue;
+                }
+                if (list == null) {
+                    expected.add(new ListElementIndex.Entry(null, address));
+                    continue;
+                }
+                for (Object[] element : list) {
+                    List<Object> tuple = new ArrayList<>();
+                    positions.forEach(p -> tuple.add(element == null ? null : element[p]));
+                    expected.add(new ListElementIndex.Entry(KeyEncoding.encode(types, tuple), address));
+                }
+            }
+        }
+        expected.sort(Comparator.comparing(ListElementIndex.Entry::values, Comparator.nullsFirst(Arrays::compareUnsigned))
+                .thenComparingLong(ListElementIndex.Entry::rowAddress));
+        assertThat(index.pageData()).isEqualTo(expected);
+        assertThat(index.pageLookup()).hasSize((expected.size() + c.pageSize() - 1) / c.pageSize());
+        for (ListElementIndex.Page page : index.pageLookup()) {
+            List<ListElementIndex.Entry> rows = expected.subList(page.pageIdx() * c.pageSize(),
+                    Math.min(expected.size(), (page.pageIdx() + 1) * c.pageSize()));
+            assertThat(page.min()).isEqualTo(rows.get(0).values());
+            assertThat(page.max()).isEqualTo(rows.get(rows.size() - 1).values());
+            assertThat(page.nullCount()).isEqualTo((int) rows.stream().filter(e -> e.values() == null).count());
+        }
     }
 
     @Property(tries = 500)
