@@ -22,6 +22,7 @@ import java.nio.file.AccessDeniedException;
 import java.nio.file.Files;
 import java.nio.file.NoSuchFileException;
 import java.nio.file.Path;
+import java.util.Optional;
 
 /**
  * The kit's one JSON reader. Every JSON the kit reads from outside — protocol lines, tables, Iceberg metadata, known
@@ -177,24 +178,42 @@ public final class KitJson {
      * which say nothing to someone who wrote a bad file.
      */
     public static JsonInputException refusal(JsonProcessingException e, JsonParser parser) {
+        Optional<JsonInputException> limit = limitRefusal(e, parser);
+        if (limit.isPresent()) {
+            return limit.get();
+        }
         String original = e.getOriginalMessage() == null ? "" : e.getOriginalMessage();
-        JsonLocation location = e.getLocation() == null && parser != null ? parser.currentTokenLocation() : e.getLocation();
-        String at = at(location);
-        if (e instanceof StreamConstraintsException) {
-            return new JsonInputException((original.contains("nesting depth") ? "nested deeper than " + MAX_DEPTH + " levels"
-                    : original.startsWith("Document length") ? "longer than " + MAX_FILE_BYTES + " bytes"
-                    : original.startsWith("Number value length") ? "a number longer than 1000 characters"
-                    : original.startsWith("Name length") ? "a member name longer than " + MAX_STRING_CHARS + " characters"
-                    : original.startsWith("String value length") ? "a string longer than " + MAX_STRING_CHARS + " characters"
-                    : "over the kit's JSON limits") + at);
-        }
-        if (original.startsWith("Duplicate field '") && parser != null) {
-            return new JsonInputException(path(parser.getParsingContext()), "the member appears twice (" + at.replace(" at line", "line").strip() + ")");
-        }
+        String at = at(location(e, parser));
         if (original.startsWith("Unexpected end-of-input")) {
             return new JsonInputException("not JSON: it ends too early" + at);
         }
         return new JsonInputException("not JSON: " + bounded(withoutInternals(original.lines().findFirst().orElse(""))) + at);
+    }
+
+    /**
+     * The refusal of one of the kit's limits or of a member given twice, in the kit's words, if {@code e} is one; for
+     * readers of other formats too (YAML, with a factory {@link #configure}d here), which word syntax errors their way.
+     */
+    public static Optional<JsonInputException> limitRefusal(JsonProcessingException e, JsonParser parser) {
+        String original = e.getOriginalMessage() == null ? "" : e.getOriginalMessage();
+        String at = at(location(e, parser));
+        if (e instanceof StreamConstraintsException) {
+            return Optional.of(new JsonInputException((original.contains("nesting depth") ? "nested deeper than " + MAX_DEPTH + " levels"
+                    : original.startsWith("Document length") ? "longer than " + MAX_FILE_BYTES + " bytes"
+                    : original.startsWith("Number value length") ? "a number longer than 1000 characters"
+                    : original.startsWith("Name length") ? "a member name longer than " + MAX_STRING_CHARS + " characters"
+                    : original.startsWith("String value length") ? "a string longer than " + MAX_STRING_CHARS + " characters"
+                    : "over the kit's JSON limits") + at));
+        }
+        if (original.startsWith("Duplicate field '") && parser != null) {
+            return Optional.of(new JsonInputException(path(parser.getParsingContext()),
+                    "the member appears twice (" + at.replace(" at line", "line").strip() + ")"));
+        }
+        return Optional.empty();
+    }
+
+    private static JsonLocation location(JsonProcessingException e, JsonParser parser) {
+        return e.getLocation() == null && parser != null ? parser.currentTokenLocation() : e.getLocation();
     }
 
     /** {@link #refusal}'s message, for readers that throw their own exception type. */

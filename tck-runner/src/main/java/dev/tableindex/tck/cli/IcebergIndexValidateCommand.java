@@ -1,7 +1,7 @@
 package dev.tableindex.tck.cli;
 
+import dev.tableindex.model.json.KitJson;
 import com.fasterxml.jackson.databind.JsonNode;
-import com.fasterxml.jackson.databind.ObjectMapper;
 import dev.tableindex.model.iceberg.metadata.IndexMetadataFormatException;
 import dev.tableindex.model.iceberg.metadata.IndexMetadataJson;
 import dev.tableindex.model.iceberg.metadata.IndexMetadataValidator;
@@ -29,7 +29,6 @@ import picocli.CommandLine.Model.CommandSpec;
         description = {"Check an Iceberg index metadata file against the draft's rules; print every violation as",
             "'<JSON path>: <rule>: <message>'. Exit 0 valid, 1 violations, 2 unreadable input."})
 final class IcebergIndexValidateCommand implements Callable<Integer> {
-    private static final ObjectMapper JSON = new ObjectMapper();
 
     @Spec
     CommandSpec spec;
@@ -84,12 +83,8 @@ final class IcebergIndexValidateCommand implements Callable<Integer> {
     /** The schemas of an Iceberg schema or table metadata file. */
     private static List<Schema> schemas(Path path) throws IOException {
         JsonNode root;
-        try {
-            root = JSON.readTree(Files.readAllBytes(path));
-        } catch (com.fasterxml.jackson.core.JsonProcessingException e) {
-            throw new IllegalArgumentException("not JSON: " + e.getOriginalMessage());
-        }
-        if (root == null || !root.isObject()) {
+        root = KitJson.read(path);
+        if (!root.isObject()) {
             throw new IllegalArgumentException("not an Iceberg schema or table metadata (a JSON object)");
         }
         List<Schema> schemas = new ArrayList<>();

@@ -1,5 +1,6 @@
 package dev.tableindex.tck.run;
 
+import dev.tableindex.model.json.KitJson;
 import com.fasterxml.jackson.databind.JsonNode;
 import com.fasterxml.jackson.databind.ObjectMapper;
 import com.fasterxml.jackson.databind.node.ArrayNode;
@@ -32,7 +33,7 @@ import java.util.Set;
  * have) is stale and fails the run.
  */
 public final class KnownFailures {
-    private static final ObjectMapper YAML = new ObjectMapper(new YAMLFactory()
+    private static final ObjectMapper YAML = new ObjectMapper(KitJson.configure(new YAMLFactory())
             .disable(YAMLGenerator.Feature.WRITE_DOC_START_MARKER)
             .enable(YAMLGenerator.Feature.MINIMIZE_QUOTES));
 
@@ -88,7 +89,8 @@ public final class KnownFailures {
         } catch (com.fasterxml.jackson.core.JsonProcessingException e) {
             var where = e.getLocation();
             String at = where == null ? "" : ":" + where.getLineNr() + ":" + where.getColumnNr();
-            String what = e.getOriginalMessage() == null ? "" : e.getOriginalMessage().lines().findFirst().orElse("");
+            String what = KitJson.limitRefusal(e, null).map(IllegalArgumentException::getMessage).orElseGet(() ->
+                    e.getOriginalMessage() == null ? "" : e.getOriginalMessage().lines().findFirst().orElse(""));
             throw new Invalid(file + at + ": not valid YAML: " + what);
         }
         if (document == null || document.isMissingNode() || document.isNull()) {

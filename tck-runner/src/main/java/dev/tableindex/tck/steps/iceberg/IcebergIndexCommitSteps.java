@@ -1,5 +1,6 @@
 package dev.tableindex.tck.steps.iceberg;
 
+import dev.tableindex.model.json.KitJson;
 import com.fasterxml.jackson.core.type.TypeReference;
 import com.fasterxml.jackson.databind.ObjectMapper;
 import dev.tableindex.model.iceberg.commit.CommitOutcome;
@@ -93,7 +94,7 @@ public final class IcebergIndexCommitSteps {
         scratch = Files.createTempDirectory("tck-iceberg-commit-");
         pointer = new FileMetadataPointer(scratch.resolve("catalog"), INDEX);
         kit = new IndexCommitter(pointer, KIT_CLOCK, () -> UUID.randomUUID().toString());
-        Map<String, String> properties = JSON.readValue(propertiesJson, new TypeReference<Map<String, String>>() { });
+        Map<String, String> properties = KitJson.mapper().readValue(propertiesJson, new TypeReference<Map<String, String>>() { });
         IndexDefinition definition = new IndexDefinition(IndexType.SCALAR, List.of(1), List.of(
                 ExpressionField.exprValue(1000, Types.IntegerType.get(), new ValueExpression.Apply(
                         new ValueExpression.FunctionRef(Optional.empty(), List.of("bucket")),
