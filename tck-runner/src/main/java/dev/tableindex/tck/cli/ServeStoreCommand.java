@@ -27,13 +27,16 @@ final class ServeStoreCommand implements Callable<Integer> {
     @Option(names = "--bucket", description = "bucket (sub-folder of DIR) to create (default: ${DEFAULT-VALUE})")
     String bucket = "tck";
 
+    @Option(names = "--writable", description = "also accept PUT and DELETE of objects (default: read-only)")
+    boolean writable;
+
     @Override
     public Integer call() throws IOException {
         if (port < 0 || port > 65535) {
             throw new IllegalArgumentException("--port must be 0..65535, not " + port);
         }
         PrintStream out = System.out;
-        KitStore store = KitStore.start(root.toAbsolutePath(), port);
+        KitStore store = KitStore.start(root.toAbsolutePath(), port, writable);
         Thread shutdown = new Thread(store::close, "tck-serve-store-stop");
         Runtime.getRuntime().addShutdownHook(shutdown);
         try {
@@ -42,7 +45,9 @@ final class ServeStoreCommand implements Callable<Integer> {
             out.println("bucket:             " + bucket + "  (folder " + root.toAbsolutePath().resolve(bucket) + ")");
             out.println("region:             " + KitStore.REGION);
             out.println("access key id:      " + KitStore.ACCESS_KEY);
-            out.println("secret access key:  " + KitStore.SECRET_KEY + "  (signatures are not checked)");
+            out.println("secret access key:  " + KitStore.SECRET_KEY + "  (every request must be signed with these, AWS V2 or V4)");
+            out.println("access:             " + (writable ? "read and write (GET, HEAD; PUT and DELETE of objects)"
+                    : "read-only (GET, HEAD; --writable adds PUT and DELETE of objects)"));
             out.println("addressing:         path-style over plain HTTP, e.g. s3://" + bucket + "/<table folder>");
             out.println("stop:               close stdin (Ctrl-D) or Ctrl-C");
             out.println("requests:");
