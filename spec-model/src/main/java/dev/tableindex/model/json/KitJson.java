@@ -17,10 +17,9 @@ import com.fasterxml.jackson.databind.cfg.CoercionAction;
 import com.fasterxml.jackson.databind.cfg.CoercionInputShape;
 import com.fasterxml.jackson.databind.json.JsonMapper;
 import com.fasterxml.jackson.databind.type.LogicalType;
+import dev.tableindex.model.io.FileProblems;
 import java.io.IOException;
-import java.nio.file.AccessDeniedException;
 import java.nio.file.Files;
-import java.nio.file.NoSuchFileException;
 import java.nio.file.Path;
 import java.util.Optional;
 
@@ -157,12 +156,8 @@ public final class KitJson {
                 throw tooLarge(size);
             }
             return Files.readAllBytes(file);
-        } catch (NoSuchFileException e) {
-            throw new JsonInputException("no such file");
-        } catch (AccessDeniedException e) {
-            throw new JsonInputException("cannot be read (permission denied)");
         } catch (IOException e) {
-            throw new JsonInputException("cannot be read (" + (e.getMessage() == null ? "I/O error" : e.getMessage()) + ")");
+            throw new JsonInputException("cannot be read: " + FileProblems.describe(e));
         } catch (OutOfMemoryError e) {
             throw new JsonInputException("too large to read into memory");
         }
@@ -187,7 +182,9 @@ public final class KitJson {
         if (original.startsWith("Unexpected end-of-input")) {
             return new JsonInputException("not JSON: it ends too early" + at);
         }
-        return new JsonInputException("not JSON: " + bounded(withoutInternals(original.lines().findFirst().orElse(""))) + at);
+        String first = withoutInternals(original.lines().findFirst().orElse(""));
+        int expecting = first.indexOf(": was expecting");
+        return new JsonInputException("not JSON: " + bounded(expecting > 0 ? first.substring(0, expecting) : first) + at);
     }
 
     /**

@@ -60,7 +60,7 @@ class KitJsonTest {
 
     @Test
     void refusesAMissingFileOrAFolderInPlainWords(@TempDir Path dir) {
-        assertThatThrownBy(() -> KitJson.read(dir.resolve("absent.json"))).hasMessage("no such file");
+        assertThatThrownBy(() -> KitJson.read(dir.resolve("absent.json"))).hasMessage("cannot be read: no such file or folder");
         assertThatThrownBy(() -> KitJson.read(dir)).hasMessage("is a folder, not a file");
     }
 

@@ -42,7 +42,7 @@ final class AnyElementCommand implements Callable<Integer> {
             }
             return 0;
         } catch (IOException e) {
-            spec.commandLine().getErr().println("error: " + table + ": cannot read: " + e.getMessage());
+            spec.commandLine().getErr().println("error: " + table + ": cannot be read: " + dev.tableindex.model.io.FileProblems.describe(e));
             return TckCli.EXIT_BAD_INPUT;
         } catch (IllegalArgumentException e) { // PredicateException, ListTable.TableException
             spec.commandLine().getErr().println("error: " + e.getMessage());

@@ -1,5 +1,7 @@
 package dev.tableindex.tck.cli;
 
+import dev.tableindex.model.json.KitJson;
+import dev.tableindex.model.io.FileProblems;
 import dev.tableindex.model.iceberg.data.DataViolation;
 import dev.tableindex.model.iceberg.data.IndexDataChecker;
 import dev.tableindex.model.iceberg.metadata.IndexMetadata;
@@ -45,19 +47,16 @@ final class IcebergIndexCheckDataCommand implements Callable<Integer> {
         PrintWriter err = spec.commandLine().getErr();
         IndexMetadata metadata;
         try {
-            metadata = IndexMetadataJson.read(Files.readAllBytes(metadataFile));
-        } catch (IOException e) {
-            err.println("error: " + metadataFile + ": cannot read: " + e.getMessage());
-            return TckCli.EXIT_BAD_INPUT;
+            metadata = IndexMetadataJson.read(KitJson.readBytes(metadataFile));
         } catch (RuntimeException e) {
-            err.println("error: " + metadataFile + ": " + e.getMessage());
+            err.println("error: " + metadataFile + ": " + FileProblems.describe(e));
             return TckCli.EXIT_BAD_INPUT;
         }
         Optional<SourceTable> table;
         try {
             table = tableDir == null ? Optional.empty() : Optional.of(SourceTable.load(tableDir));
         } catch (RuntimeException e) {
-            err.println("error: " + tableDir + ": " + e.getMessage());
+            err.println("error: " + tableDir + ": " + FileProblems.describe(e));
             return TckCli.EXIT_BAD_INPUT;
         }
         IndexDataChecker checker = new IndexDataChecker(metadata, table);

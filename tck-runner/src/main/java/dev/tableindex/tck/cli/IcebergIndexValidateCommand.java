@@ -1,5 +1,7 @@
 package dev.tableindex.tck.cli;
 
+import dev.tableindex.model.json.JsonInputException;
+import dev.tableindex.model.io.FileProblems;
 import dev.tableindex.model.json.KitJson;
 import com.fasterxml.jackson.databind.JsonNode;
 import dev.tableindex.model.iceberg.metadata.IndexMetadataFormatException;
@@ -47,12 +49,9 @@ final class IcebergIndexValidateCommand implements Callable<Integer> {
         PrintWriter err = spec.commandLine().getErr();
         byte[] bytes;
         try {
-            bytes = Files.readAllBytes(file);
+            bytes = KitJson.readBytes(file);
             IndexMetadataJson.parse(bytes);
-        } catch (IOException e) {
-            err.println("error: " + file + ": cannot read: " + e.getClass().getSimpleName());
-            return TckCli.EXIT_BAD_INPUT;
-        } catch (IndexMetadataFormatException e) {
+        } catch (JsonInputException | IndexMetadataFormatException e) {
             err.println("error: " + file + ": " + e.getMessage());
             return TckCli.EXIT_BAD_INPUT;
         }
@@ -60,7 +59,7 @@ final class IcebergIndexValidateCommand implements Callable<Integer> {
         try {
             schemas = schemaFile == null ? List.of() : schemas(schemaFile);
         } catch (IOException e) {
-            err.println("error: " + schemaFile + ": cannot read: " + e.getClass().getSimpleName());
+            err.println("error: " + schemaFile + ": cannot be read: " + FileProblems.describe(e));
             return TckCli.EXIT_BAD_INPUT;
         } catch (IllegalArgumentException e) {
             err.println("error: " + schemaFile + ": " + e.getMessage());

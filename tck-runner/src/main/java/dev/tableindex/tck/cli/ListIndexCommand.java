@@ -55,7 +55,7 @@ final class ListIndexCommand {
                 run(indexed, spec.commandLine().getOut());
                 return 0;
             } catch (IOException e) {
-                spec.commandLine().getErr().println("error: " + table + ": cannot read: " + e.getMessage());
+                spec.commandLine().getErr().println("error: " + table + ": cannot be read: " + dev.tableindex.model.io.FileProblems.describe(e));
                 return TckCli.EXIT_BAD_INPUT;
             } catch (IllegalArgumentException e) { // table, keys or predicate
                 spec.commandLine().getErr().println("error: " + e.getMessage());

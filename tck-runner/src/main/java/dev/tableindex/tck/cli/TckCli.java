@@ -50,7 +50,14 @@ public final class TckCli {
             }
             return EXIT_BAD_INPUT;
         });
-        return cli.execute(args);
+        try {
+            return cli.execute(args);
+        } catch (OutOfMemoryError e) {
+            // what the command held is unreachable now, so there is room for one line
+            err.println("error: out of memory: the input needs more than this JVM's "
+                    + Runtime.getRuntime().maxMemory() / (1 << 20) + " MiB heap (a larger one: JAVA_TOOL_OPTIONS=-Xmx<size>)");
+            return EXIT_BAD_INPUT;
+        }
     }
 
     /** A message as one bounded line (an exception's message may carry input). */
