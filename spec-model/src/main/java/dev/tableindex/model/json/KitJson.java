@@ -132,7 +132,8 @@ public final class KitJson {
             }
             end = parser.currentTokenLocation();
         } catch (JsonProcessingException e) {
-            // an unreadable token after the value is still text after the value
+            // an unreadable token after the value is still text after the value; Jackson places it at its start
+            end = e.getLocation() == null ? end : e.getLocation();
         }
         throw new JsonInputException("not JSON: text after the value" + at(end));
     }
