@@ -12,10 +12,10 @@ import dev.tableindex.tck.api.EngineRefusal;
 import dev.tableindex.tck.api.EngineUnsupported;
 import dev.tableindex.tck.api.ProtocolJson;
 import dev.tableindex.tck.api.TckEngine;
-import java.io.Reader;
-import java.nio.file.InvalidPathException;
 import java.io.IOException;
 import java.io.PrintStream;
+import java.io.Reader;
+import java.nio.file.InvalidPathException;
 
 /**
  * Serves an in-process engine over the protocol (docs/protocol.md): prints the handshake, then
