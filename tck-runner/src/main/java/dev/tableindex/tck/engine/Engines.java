@@ -20,9 +20,14 @@ public final class Engines {
     }
 
     public static TckEngine start(String selector, Path workingDirectory, Timeouts timeouts) {
+        return start(selector, workingDirectory, timeouts, ProtocolLog.NONE);
+    }
+
+    /** As {@link #start(String, Path, Timeouts)}; a {@code cmd:} engine writes its protocol lines to {@code log}. */
+    public static TckEngine start(String selector, Path workingDirectory, Timeouts timeouts, ProtocolLog log) {
         if (selector.startsWith(COMMAND_PREFIX)) {
             return new SubprocessEngine(selector.substring(COMMAND_PREFIX.length()), workingDirectory,
-                    timeouts.startup(), timeouts.request());
+                    timeouts.startup(), timeouts.request()).logTo(log);
         }
         TckEngineProvider provider = providers().stream().filter(p -> p.name().equals(selector)).findFirst()
                 .orElseThrow(() -> new IllegalArgumentException("no engine named '" + selector + "' (known: "

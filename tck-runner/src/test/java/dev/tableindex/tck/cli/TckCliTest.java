@@ -256,7 +256,7 @@ class TckCliTest {
                     "classpath:features/x.feature", 1, "must", java.util.List.of("manifest.read"), java.util.List.of("x.md#y"),
                     (dev.tableindex.tck.run.Outcome) idOutcomeMessage[i + 1], (String) idOutcomeMessage[i + 2], null));
         }
-        var report = new dev.tableindex.tck.run.TckReport(new dev.tableindex.tck.run.BuildInfo("v", "c", "f", "g"),
+        var report = new dev.tableindex.tck.run.TckReport(new dev.tableindex.tck.run.BuildInfo("v", "c", false, "s", "f", "g"),
                 new dev.tableindex.tck.api.EngineInfo("e", "1", java.util.Set.of()), "e", java.time.Instant.EPOCH,
                 java.time.Instant.EPOCH, null, null, scenarios, java.util.List.of(), false);
         Path file = folder.resolve(name);
