@@ -25,16 +25,16 @@ final class GoldenCommand implements Callable<Integer> {
     @Spec
     CommandSpec spec;
 
-    @Option(names = "--golden-dir", paramLabel = "DIR", description = "golden-files folder (default: ./golden-files)")
+    @Option(names = "--golden-dir", paramLabel = "DIR", description = "Golden-files folder (default: ./golden-files).")
     Path goldenDir;
 
     @Option(names = "--write-invalid-corpus",
-            description = "first (re)write invalid-manifests/ from the recipes in its expected-errors.json")
+            description = "First (re)write invalid-manifests/ from the recipes in its expected-errors.json.")
     boolean writeInvalidCorpus;
 
     @Option(names = "--write-reference-tables",
-            description = "first (re)write reference-tables/ with the reference model (deterministic; expected.json"
-                    + " is kept: it is written by hand)")
+            description = "First (re)write reference-tables/ with the reference model (deterministic; expected.json"
+                    + " is kept: it is written by hand).")
     boolean writeReferenceTables;
 
     @Override

@@ -33,10 +33,10 @@ final class IcebergIndexCheckDataCommand implements Callable<Integer> {
     @Spec
     CommandSpec spec;
 
-    @Parameters(paramLabel = "METADATA", description = "an index metadata file (JSON)")
+    @Parameters(paramLabel = "METADATA", description = "An index metadata file (JSON).")
     Path metadataFile;
 
-    @Option(names = "--table", paramLabel = "DIR", description = "the Iceberg source table folder")
+    @Option(names = "--table", paramLabel = "DIR", description = "The Iceberg source table folder.")
     Path tableDir;
 
     @Override

@@ -20,10 +20,10 @@ final class IcebergIndexCreateTableCommand implements Callable<Integer> {
     @Spec
     CommandSpec spec;
 
-    @Parameters(index = "0", paramLabel = "SCRIPT", description = "the table script (docs/iceberg-index.md)")
+    @Parameters(index = "0", paramLabel = "SCRIPT", description = "The table script (docs/iceberg-index.md).")
     Path script;
 
-    @Parameters(index = "1", paramLabel = "DIR", description = "a folder that does not hold a table yet")
+    @Parameters(index = "1", paramLabel = "DIR", description = "A folder that does not hold a table yet.")
     Path folder;
 
     @Override

@@ -34,12 +34,12 @@ final class IcebergIndexValidateCommand implements Callable<Integer> {
     @Spec
     CommandSpec spec;
 
-    @Parameters(paramLabel = "FILE", description = "an index metadata file (JSON)")
+    @Parameters(paramLabel = "FILE", description = "An index metadata file (JSON).")
     Path file;
 
     @Option(names = "--schema", paramLabel = "FILE",
-            description = "the source table's schema: Iceberg schema JSON, or Iceberg table metadata JSON (all its"
-                    + " schemas); without it the rules about the source schema are not checked")
+            description = "The source table's schema: Iceberg schema JSON, or Iceberg table metadata JSON (all its"
+                    + " schemas); without it the rules about the source schema are not checked.")
     Path schemaFile;
 
     @Override

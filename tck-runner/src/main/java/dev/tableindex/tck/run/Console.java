@@ -37,7 +37,7 @@ public final class Console {
     void header(EngineInfo engine) {
         out.println("TCK " + BuildInfo.kitVersion() + " against engine " + engine.name() + " " + engine.version()
                 + " (capabilities " + engine.capabilities().stream().map(c -> c.id()).sorted().toList() + "), "
-                + total + " scenarios");
+                + total + (total == 1 ? " scenario" : " scenarios"));
         out.flush();
     }
 

@@ -289,6 +289,57 @@ class TckRunTest {
     }
 
     @Test
+    void updateKnownFailuresWritesABareIdForAWhollyFailingOutlineWithAMessagePrefix() throws Exception {
+        Path known = reports.resolve("fresh.yaml");
+        run("mutant-accepts-anything", "@id:MR-0050 or @id:MR-0010", known, true);
+        String written = Files.readString(known);
+        // every row of MR-0050 fails: one bare id, not one entry per row; texts as literal block scalars
+        assertThat(written).contains("- id: MR-0050\n  reason: |-\n    added by --update-known-failures, explain why: ")
+                .doesNotContain("MR-0050#").contains("  message_prefix: |-\n    ");
+        var entries = KnownFailures.load(known).entries();
+        assertThat(entries).extracting(KnownFailures.Entry::id).contains("MR-0050");
+        KnownFailures.Entry outline = entries.stream().filter(e -> e.id().equals("MR-0050")).findFirst().orElseThrow();
+        assertThat(outline.messagePrefix()).isNotBlank();
+        // the list it wrote holds: the same run now passes, every failure expected, none stale
+        TckReport again = run("mutant-accepts-anything", "@id:MR-0050 or @id:MR-0010", known, false);
+        assertThat(again.passed()).as(again.summaryLine()).isTrue();
+    }
+
+    @Test
+    void theHtmlReportShowsEachFailureWithItsRuleAndStatementAndTheCountsAsTheReportHasThem() throws Exception {
+        TckReport report = run("mutant-accepts-anything", "@id:MR-0050#17 or @id:MR-0001", null, false);
+        String html = Files.readString(reports.resolve(HtmlReport.FILE));
+        var rules = ScenarioRules.bundled().of("MR-0050#17");
+        assertThat(rules).isNotEmpty();
+        assertThat(html).contains(HtmlReport.esc(rules.get(0).id())).contains(HtmlReport.esc(rules.get(0).statement()))
+                .contains("href=\"spec/" + HtmlReport.esc(rules.get(0).spec()) + "\"");
+        assertThat(reports.resolve("spec").resolve(rules.get(0).document())).exists();
+        for (Outcome outcome : Outcome.values()) {
+            assertThat(html).contains("data-tck-outcome=\"" + outcome + "\" data-tck-count=\""
+                    + report.counts(null).get(outcome) + "\"");
+        }
+        assertThat(html.length()).isLessThan(100_000);
+    }
+
+    @Test
+    void theConsoleIsQuietAndPrintsEveryFailureWithItsRuleInputAndMessage() {
+        StringWriter out = new StringWriter();
+        TckRun.run(new TckRun.Options("mutant-accepts-anything", "@id:MR-0050 or @id:MR-0001", null, reports, false, false,
+                new Engines.Timeouts(Duration.ofSeconds(60), Duration.ofSeconds(3)), Path.of(".")), new PrintWriter(out));
+        String console = out.toString();
+        assertThat(console).doesNotContain("PASS            MR-0001"); // quiet: no line per passing scenario
+        assertThat(console).contains("what failed (").contains("FAIL MR-0050#17")
+                .containsPattern("rule +[A-Z0-9]+-R\\d{3} \\(must")
+                .containsPattern("input +features/manifest-reading/MR04-refusing-bad-manifests.feature:\\d+, Examples row 17: \\|")
+                .contains("got ");
+        // no cap: every failing row is printed
+        long failing = console.lines().filter(l -> l.startsWith("FAIL MR-0050#")).count();
+        assertThat(failing).isGreaterThan(50 / 4);
+        assertThat(console.strip()).endsWith(console.strip().lines().reduce((a, b) -> b).orElseThrow());
+        assertThat(console.strip().lines().reduce((a, b) -> b).orElseThrow()).startsWith("TCK FAILED: ");
+    }
+
+    @Test
     void updateKnownFailuresStartsAFileThatDoesNotExistYet() throws Exception {
         Path known = reports.resolve("new-known.yaml");
         assertThatThrownBy(() -> run("mutant-unknown-coverage", "@id:MR-0010", known, false))
