@@ -18,9 +18,9 @@ import picocli.CommandLine.Model.CommandSpec;
 
 /** {@code tck golden}: reads every golden file with the reference model and reports case by case. */
 @Command(name = "golden", mixinStandardHelpOptions = true,
-        description = {"Check the reference model against every golden file: each manifest written by a real",
-            "writer must read as its expected.json, each table the reference model wrote as its expected.json",
-            "(manifests and reader), and each invalid manifest must give its expected error."})
+        description = {"Check the reference model against every golden file: each manifest written by a real "
+            + "writer must read as its expected.json, each table the reference model wrote as its expected.json "
+            + "(manifests and reader), and each invalid manifest must give its expected error."})
 final class GoldenCommand implements Callable<Integer> {
     @Spec
     CommandSpec spec;

@@ -28,9 +28,9 @@ import picocli.CommandLine.Model.CommandSpec;
  * range files and a tracking file under the index location, and a new metadata file with the snapshot added.
  */
 @Command(name = "build", mixinStandardHelpOptions = true,
-        description = {"Build an index snapshot of an Iceberg table snapshot with the reference model: range files and",
-            "a tracking file under <location>/data, and a new metadata file (--out) listing the snapshot. Prints",
-            "each tracking file entry: file, rows, group_max_value key."})
+        description = {"Build an index snapshot of an Iceberg table snapshot with the reference model: range files and "
+            + "a tracking file under <location>/data, and a new metadata file (--out) listing the snapshot. Prints "
+            + "each tracking file entry: file, rows, group_max_value key."})
 final class IcebergIndexBuildCommand implements Callable<Integer> {
     @Spec
     CommandSpec spec;

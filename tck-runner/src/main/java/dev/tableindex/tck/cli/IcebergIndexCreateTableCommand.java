@@ -14,8 +14,8 @@ import picocli.CommandLine.Model.CommandSpec;
 
 /** {@code tck iceberg-index create-table SCRIPT DIR}: a real Iceberg source table, written by Iceberg 1.12. */
 @Command(name = "create-table", mixinStandardHelpOptions = true,
-        description = {"Make a real Iceberg table (Iceberg 1.12, local folder) from a table script (JSON: format,",
-            "schema, commits of appends and position or equality deletes); print each commit's snapshot id."})
+        description = {"Make a real Iceberg table (Iceberg 1.12, local folder) from a table script (JSON: format, "
+            + "schema, commits of appends and position or equality deletes); print each commit's snapshot id."})
 final class IcebergIndexCreateTableCommand implements Callable<Integer> {
     @Spec
     CommandSpec spec;

@@ -26,8 +26,8 @@ import picocli.CommandLine.Model.CommandSpec;
  * each ({@code <json path>: <rule>: <message>}); exit 1 if there is any, 2 when a file cannot be read.
  */
 @Command(name = "validate", mixinStandardHelpOptions = true,
-        description = {"Check an Iceberg index metadata file against the draft's rules; print every violation as",
-            "'<JSON path>: <rule>: <message>'. Exit 0 valid, 1 violations, 2 unreadable input."})
+        description = {"Check an Iceberg index metadata file against the draft's rules; print every violation as "
+            + "'<JSON path>: <rule>: <message>'. Exit 0 valid, 1 violations, 2 unreadable input."})
 final class IcebergIndexValidateCommand implements Callable<Integer> {
     private static final ObjectMapper JSON = new ObjectMapper();
 

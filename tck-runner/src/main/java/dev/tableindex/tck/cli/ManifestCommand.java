@@ -18,7 +18,7 @@ import picocli.CommandLine.Spec;
 import picocli.CommandLine.Model.CommandSpec;
 
 /** {@code tck manifest PATH [--version N]}: one manifest as normalized JSON. */
-@Command(name = "manifest", mixinStandardHelpOptions = true,
+@Command(name = "manifest",
         description = {"Print a Lance manifest as one JSON object (the normalized view golden files use), or with "
                 + "--format markdown as tables of its fragments and indices, ready to paste into a spec.",
             "PATH is a manifest file or a dataset folder (its latest version, or --version)."})
@@ -28,6 +28,10 @@ final class ManifestCommand implements Callable<Integer> {
 
     @Parameters(paramLabel = "PATH", description = "A *.manifest file or a Lance dataset folder.")
     Path path;
+
+    // no standard help mixin: its --version (the kit's version) would take the place of this command's own --version
+    @Option(names = {"-h", "--help"}, usageHelp = true, description = "Show this help message and exit.")
+    boolean help;
 
     @Option(names = "--version", paramLabel = "N", description = "The version to read from a dataset folder.")
     Long version;
