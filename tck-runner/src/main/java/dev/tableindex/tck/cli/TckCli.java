@@ -25,7 +25,7 @@ public final class TckCli {
     /** Every subcommand, by name, in the order help lists them. */
     static final Map<String, Class<?>> SUBCOMMANDS = subcommands(RunCommand.class, ListCommand.class,
             SmokeCommand.class, ServeEngineCommand.class, CompareCommand.class, ConformancePageCommand.class,
-            TraceCommand.class, GoldenCommand.class, EncodeKeyCommand.class, DecodeKeyCommand.class,
+            MatrixCommand.class, TraceCommand.class, GoldenCommand.class, EncodeKeyCommand.class, DecodeKeyCommand.class,
             AnyElementCommand.class, ListIndexCommand.class, ManifestCommand.class, ServeStoreCommand.class,
             IcebergIndexCommand.class);
 
