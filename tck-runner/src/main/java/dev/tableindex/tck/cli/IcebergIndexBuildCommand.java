@@ -30,36 +30,36 @@ import picocli.CommandLine.Model.CommandSpec;
  * range files and a tracking file under the index location, and a new metadata file with the snapshot added.
  */
 @Command(name = "build", mixinStandardHelpOptions = true,
-        description = {"Build an index snapshot of an Iceberg table snapshot with the reference model: range files and",
-            "a tracking file under <location>/data, and a new metadata file (--out) listing the snapshot. Prints",
-            "each tracking file entry: file, rows, group_max_value key."})
+        description = {"Build an index snapshot of an Iceberg table snapshot with the reference model: range files and "
+            + "a tracking file under <location>/data, and a new metadata file (--out) listing the snapshot. Prints "
+            + "each tracking file entry: file, rows, group_max_value key."})
 final class IcebergIndexBuildCommand implements Callable<Integer> {
     @Spec
     CommandSpec spec;
 
-    @Option(names = "--table", required = true, paramLabel = "DIR", description = "the Iceberg source table folder")
+    @Option(names = "--table", required = true, paramLabel = "DIR", description = "The Iceberg source table folder.")
     Path tableDir;
 
     @Option(names = "--metadata", required = true, paramLabel = "FILE",
-            description = "the index metadata file with the index definition; its location must be a local file: URI")
+            description = "The index metadata file with the index definition; its location must be a local file: URI.")
     Path metadataFile;
 
-    @Option(names = "--out", required = true, paramLabel = "FILE", description = "the new metadata file to write")
+    @Option(names = "--out", required = true, paramLabel = "FILE", description = "The new metadata file to write.")
     Path out;
 
     @Option(names = "--location", paramLabel = "DIR",
-            description = "write the index here instead of the metadata file's location (its location is replaced)")
+            description = "Write the index here instead of the metadata file's location (its location is replaced).")
     Path location;
 
-    @Option(names = "--snapshot", paramLabel = "ID", description = "the table snapshot (default: current)")
+    @Option(names = "--snapshot", paramLabel = "ID", description = "The table snapshot (default: current).")
     Long snapshot;
 
     @Option(names = "--format", paramLabel = "avro|parquet", defaultValue = "parquet",
-            description = "range file format (default: parquet)")
+            description = "Range file format (default: parquet).")
     String format;
 
     @Option(names = "--rows-per-file", paramLabel = "N", defaultValue = "1000",
-            description = "about how many entries per range file; a key group is never split (default: 1000)")
+            description = "About how many entries per range file; a key group is never split (default: 1000).")
     int rowsPerFile;
 
     @Override

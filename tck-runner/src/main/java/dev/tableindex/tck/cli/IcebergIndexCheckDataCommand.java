@@ -27,18 +27,18 @@ import picocli.CommandLine.Model.CommandSpec;
  * of a metadata file, reading the tracking file and range files themselves; exit 1 on violations.
  */
 @Command(name = "check-data", mixinStandardHelpOptions = true,
-        description = {"Check the index data (tracking files, range files) of every snapshot of an index metadata",
-            "file; print every violation as '<file>: <field>: <message> [<RULE>]'. With --table, also check that",
-            "each snapshot indexes exactly the live rows of its source table snapshot. Exit 0 valid, 1 violations,",
-            "2 unreadable input."})
+        description = {"Check the index data (tracking files, range files) of every snapshot of an index metadata "
+            + "file; print every violation as '<file>: <field>: <message> [<RULE>]'. With --table, also check that "
+            + "each snapshot indexes exactly the live rows of its source table snapshot. Exit 0 valid, 1 violations, "
+            + "2 unreadable input."})
 final class IcebergIndexCheckDataCommand implements Callable<Integer> {
     @Spec
     CommandSpec spec;
 
-    @Parameters(paramLabel = "METADATA", description = "an index metadata file (JSON)")
+    @Parameters(paramLabel = "METADATA", description = "An index metadata file (JSON).")
     Path metadataFile;
 
-    @Option(names = "--table", paramLabel = "DIR", description = "the Iceberg source table folder")
+    @Option(names = "--table", paramLabel = "DIR", description = "The Iceberg source table folder.")
     Path tableDir;
 
     @Override

@@ -19,16 +19,16 @@ import picocli.CommandLine.Spec;
 
 /** {@code tck iceberg-index create-table SCRIPT DIR}: a real Iceberg source table, written by Iceberg 1.12. */
 @Command(name = "create-table", mixinStandardHelpOptions = true,
-        description = {"Make a real Iceberg table (Iceberg 1.12, local folder) from a table script (JSON: format,",
-            "schema, commits of appends and position or equality deletes); print each commit's snapshot id."})
+        description = {"Make a real Iceberg table (Iceberg 1.12, local folder) from a table script (JSON: format, "
+            + "schema, commits of appends and position or equality deletes); print each commit's snapshot id."})
 final class IcebergIndexCreateTableCommand implements Callable<Integer> {
     @Spec
     CommandSpec spec;
 
-    @Parameters(index = "0", paramLabel = "SCRIPT", description = "the table script (docs/iceberg-index.md)")
+    @Parameters(index = "0", paramLabel = "SCRIPT", description = "The table script (docs/iceberg-index.md).")
     Path script;
 
-    @Parameters(index = "1", paramLabel = "DIR", description = "a folder that does not hold a table yet")
+    @Parameters(index = "1", paramLabel = "DIR", description = "A folder that does not hold a table yet.")
     Path folder;
 
     @Override

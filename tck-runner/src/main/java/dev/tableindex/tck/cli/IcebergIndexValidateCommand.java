@@ -28,19 +28,19 @@ import picocli.CommandLine.Model.CommandSpec;
  * each ({@code <json path>: <rule>: <message>}); exit 1 if there is any, 2 when a file cannot be read.
  */
 @Command(name = "validate", mixinStandardHelpOptions = true,
-        description = {"Check an Iceberg index metadata file against the draft's rules; print every violation as",
-            "'<JSON path>: <rule>: <message>'. Exit 0 valid, 1 violations, 2 unreadable input."})
+        description = {"Check an Iceberg index metadata file against the draft's rules; print every violation as "
+            + "'<JSON path>: <rule>: <message>'. Exit 0 valid, 1 violations, 2 unreadable input."})
 final class IcebergIndexValidateCommand implements Callable<Integer> {
 
     @Spec
     CommandSpec spec;
 
-    @Parameters(paramLabel = "FILE", description = "an index metadata file (JSON)")
+    @Parameters(paramLabel = "FILE", description = "An index metadata file (JSON).")
     Path file;
 
     @Option(names = "--schema", paramLabel = "FILE",
-            description = "the source table's schema: Iceberg schema JSON, or Iceberg table metadata JSON (all its"
-                    + " schemas); without it the rules about the source schema are not checked")
+            description = "The source table's schema: Iceberg schema JSON, or Iceberg table metadata JSON (all its"
+                    + " schemas); without it the rules about the source schema are not checked.")
     Path schemaFile;
 
     @Override

@@ -18,13 +18,13 @@ import picocli.CommandLine.Parameters;
         description = {"Serve DIR over S3 on 127.0.0.1 (each sub-folder a bucket, each file an object) and print"
                 + " every request; stops when stdin closes or on Ctrl-C.", "See docs/object-store.md."})
 final class ServeStoreCommand implements Callable<Integer> {
-    @Parameters(paramLabel = "DIR", description = "folder to serve; created if missing, never deleted")
+    @Parameters(paramLabel = "DIR", description = "Folder to serve; created if missing, never deleted.")
     Path root;
 
-    @Option(names = "--port", description = "port on 127.0.0.1 (default: any free port)")
+    @Option(names = "--port", description = "Port on 127.0.0.1 (default: any free port).")
     int port;
 
-    @Option(names = "--bucket", description = "bucket (sub-folder of DIR) to create (default: ${DEFAULT-VALUE})")
+    @Option(names = "--bucket", description = "Bucket (sub-folder of DIR) to create (default: ${DEFAULT-VALUE}).")
     String bucket = "tck";
 
     @Option(names = "--writable", description = "also accept PUT and DELETE of objects (default: read-only)")

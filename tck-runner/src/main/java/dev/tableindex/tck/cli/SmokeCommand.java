@@ -18,15 +18,15 @@ final class SmokeCommand implements Callable<Integer> {
     @Spec
     CommandSpec spec;
 
-    @Option(names = "--engine", required = true, paramLabel = "ENGINE", description = "an engine name or cmd:<command>")
+    @Option(names = "--engine", required = true, paramLabel = "ENGINE", description = "An engine name or cmd:<command>.")
     String engine;
 
     @Option(names = "--request-timeout", paramLabel = "SECONDS", defaultValue = "10",
-            description = "how long one request may take (default: ${DEFAULT-VALUE})")
+            description = "How long one request may take (default: ${DEFAULT-VALUE}).")
     long requestTimeoutSeconds;
 
     @Option(names = "--startup-timeout", paramLabel = "SECONDS", defaultValue = "60",
-            description = "how long the engine may take to send its handshake (default: ${DEFAULT-VALUE})")
+            description = "How long the engine may take to send its handshake (default: ${DEFAULT-VALUE}).")
     long startupTimeoutSeconds;
 
     @Override

@@ -46,6 +46,7 @@ public final class SubprocessEngine implements TckEngine {
     private Running running;
     private EngineInfo info;
     private int nextId = 1;
+    private ProtocolLog protocolLog = ProtocolLog.NONE;
 
     /**
      * How each engine process is made: the command for every fresh process (the first and each restart), and
@@ -71,6 +72,12 @@ public final class SubprocessEngine implements TckEngine {
         this.requestTimeout = requestTimeout;
     }
 
+    /** Writes every line sent and read to {@code log} from now on (tck run --log-protocol). */
+    public SubprocessEngine logTo(ProtocolLog log) {
+        this.protocolLog = log;
+        return this;
+    }
+
     @Override
     public synchronized EngineInfo info() {
         ensureRunning();
@@ -88,8 +95,10 @@ public final class SubprocessEngine implements TckEngine {
         String line = print(request.setId(id));
         String answer;
         try {
+            protocolLog.sent(line);
             running.send(line);
             answer = running.nextLine(requestTimeout, "the reply to request " + id);
+            protocolLog.received(answer);
         } catch (EngineBroken broken) {
             stop();
             throw broken;
@@ -143,6 +152,7 @@ public final class SubprocessEngine implements TckEngine {
         String line;
         try {
             line = running.nextLine(startupTimeout, "the handshake");
+            protocolLog.received(line);
         } catch (EngineBroken broken) {
             stop();
             throw broken;

@@ -50,16 +50,16 @@ public final class Smoke {
                     }
                 } catch (EngineRefusal | EngineUnsupported e) {
                     passed = false;
-                    verdict = "WRONG  refused: " + RunContext.consoleMessage(e.getMessage());
+                    verdict = "WRONG  refused: " + Console.cut(Console.oneLine(e.getMessage()));
                 } catch (EngineBroken e) {
                     passed = false;
-                    verdict = "BROKEN " + RunContext.consoleMessage(e.getMessage());
+                    verdict = "BROKEN " + Console.cut(Console.oneLine(e.getMessage()));
                 }
                 ok &= passed;
                 out.printf("%-11s %s (%d ms)%n", capability.id(), verdict, (System.nanoTime() - start) / 1_000_000);
             }
         } catch (EngineBroken e) {
-            out.println("handshake   BROKEN " + RunContext.consoleMessage(e.getMessage()));
+            out.println("handshake   BROKEN " + Console.cut(Console.oneLine(e.getMessage())));
             ok = false;
         } finally {
             FileTrees.delete(scratch);

@@ -78,7 +78,8 @@ public record TckReport(
         ObjectNode root = JSON.createObjectNode();
         root.put("report_format", 1);
         ObjectNode kitNode = root.putObject("tck");
-        kitNode.put("version", kit.version()).put("git_commit", kit.gitCommit())
+        kitNode.put("version", kit.version()).put("git_commit", kit.gitCommit()).put("git_dirty", kit.gitDirty())
+                .put("suite_digest", kit.suiteDigest())
                 .put("features_digest", kit.featuresDigest()).put("golden_digest", kit.goldenDigest());
         ObjectNode engineNode = root.putObject("engine");
         engineNode.put("name", engine.name()).put("version", engine.version());
