@@ -1,6 +1,8 @@
 package dev.tableindex.tck.cli;
 
+import dev.tableindex.tck.api.EngineBroken;
 import dev.tableindex.tck.engine.Engines;
+import dev.tableindex.tck.run.Console;
 import dev.tableindex.tck.run.Smoke;
 import java.nio.file.Path;
 import java.time.Duration;
@@ -36,9 +38,16 @@ final class SmokeCommand implements Callable<Integer> {
             return TckCli.EXIT_BAD_INPUT;
         }
         Path scratch = Path.of("target", "tck-smoke").toAbsolutePath();
-        boolean ok = Smoke.run(engine, Path.of("").toAbsolutePath(), new Engines.Timeouts(
-                Duration.ofSeconds(startupTimeoutSeconds), Duration.ofSeconds(requestTimeoutSeconds)), scratch,
-                spec.commandLine().getOut());
-        return ok ? 0 : TckCli.EXIT_FAILED_CHECKS;
+        try {
+            boolean ok = Smoke.run(engine, Path.of("").toAbsolutePath(), new Engines.Timeouts(
+                    Duration.ofSeconds(startupTimeoutSeconds), Duration.ofSeconds(requestTimeoutSeconds)), scratch,
+                    spec.commandLine().getOut());
+            return ok ? 0 : TckCli.EXIT_FAILED_CHECKS;
+        } catch (EngineBroken e) {
+            spec.commandLine().getOut().flush();
+            spec.commandLine().getErr().println("error: the engine could not be started: "
+                    + Console.cut(Console.oneLine(e.getMessage())));
+            return TckCli.EXIT_BAD_INPUT;
+        }
     }
 }

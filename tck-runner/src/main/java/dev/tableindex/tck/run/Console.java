@@ -115,7 +115,8 @@ public final class Console {
         return message.replaceAll("\\s+", " ").strip();
     }
 
-    static String cut(String line) {
+    /** A console line cut to a length a reader takes in (a message may carry input of any size). */
+    public static String cut(String line) {
         return line.length() > LINE_MESSAGE ? line.substring(0, LINE_MESSAGE) + "…" : line;
     }
 }
