@@ -1,11 +1,13 @@
 package dev.tableindex.model.listindex;
 
+import dev.tableindex.model.anyelement.ElementSchema;
+import dev.tableindex.model.anyelement.TableJson;
+import dev.tableindex.model.anyelement.TableReader;
 import dev.tableindex.model.key.KeyRowsOrder;
 import dev.tableindex.model.key.KeyType;
 import java.util.ArrayList;
 import java.util.Arrays;
 import java.util.BitSet;
-import java.util.Comparator;
 import java.util.HashSet;
 import java.util.List;
 import java.util.Set;
@@ -65,59 +67,116 @@ public final class ListElementIndex {
     /**
      * Builds a segment over the non-deleted rows of {@code fragments} of {@code table}, keyed on the
      * fields with {@code keyFieldIds}, in that order. The elements' tuples are encoded into one
-     * {@link dev.tableindex.model.key.KeyRows} and sorted as a permutation ({@link KeyRowsOrder}); rows are
-     * taken in row address order (fragments by id), so that equal tuples, kept in that order, are ordered by
-     * row address.
+     * {@link dev.tableindex.model.key.KeyRows} and sorted as a permutation ({@link KeyRowsOrder}).
      */
     public static ListElementIndex build(IndexedTable table, List<Integer> keyFieldIds, Set<Long> fragments, int pageSize) {
-        if (keyFieldIds.isEmpty() || new HashSet<>(keyFieldIds).size() != keyFieldIds.size()) {
-            throw new IllegalArgumentException("key field ids must be at least one and distinct: " + keyFieldIds);
-        }
-        int[] positions = new int[keyFieldIds.size()];
-        List<KeyType> types = new ArrayList<>();
-        List<String> names = new ArrayList<>();
-        for (int k = 0; k < positions.length; k++) {
-            int id = keyFieldIds.get(k);
-            int position = table.fieldIds().indexOf(id);
-            if (position < 0) {
-                throw new IllegalArgumentException("no element field has id " + id + " (ids: " + table.fieldIds() + ")");
-            }
-            positions[k] = position;
-            types.add(table.element().fields().get(position).type());
-            names.add(table.element().fields().get(position).name());
-        }
-        List<IndexedTable.Fragment> byId = table.fragments().stream().filter(f -> fragments.contains(f.id()))
-                .sorted(Comparator.comparingLong(IndexedTable.Fragment::id)).toList();
+        Keys keys = Keys.of(table.element(), table.fieldIds(), keyFieldIds);
         PageData pageData;
-        try (ElementKeys keys = new ElementKeys(types, positions)) {
-            long[] nullLists = new long[16];
-            int nullCount = 0;
-            for (IndexedTable.Fragment fragment : byId) {
+        try (BuildRows rows = keys.rows()) {
+            for (IndexedTable.Fragment fragment : table.fragments()) {
+                if (!fragments.contains(fragment.id())) {
+                    continue;
+                }
                 BitSet deleted = new BitSet();
                 fragment.deleted().forEach(deleted::set);
-                List<List<Object[]>> rows = fragment.rows();
-                for (int offset = 0; offset < rows.size(); offset++) {
-                    if (deleted.get(offset)) {
-                        continue;
-                    }
-                    long address = IndexedTable.rowAddress(fragment.id(), offset);
-                    List<Object[]> list = rows.get(offset);
-                    if (list == null) {
-                        if (nullCount == nullLists.length) {
-                            nullLists = Arrays.copyOf(nullLists, nullCount * 2);
-                        }
-                        nullLists[nullCount++] = address;
-                        continue;
-                    }
-                    for (int e = 0; e < list.size(); e++) {
-                        keys.add(list.get(e), address);
+                for (int offset = 0; offset < fragment.rows().size(); offset++) {
+                    if (!deleted.get(offset)) {
+                        rows.add(IndexedTable.rowAddress(fragment.id(), offset), fragment.rows().get(offset));
                     }
                 }
             }
-            pageData = PageData.sorted(Arrays.copyOf(nullLists, nullCount), keys.rows(), keys.ids(), KeyRowsOrder.of(keys.rows()));
+            pageData = rows.sorted();
         }
-        return new ListElementIndex(new ListElementIndexDetails(keyFieldIds, names, types,
-                ListElementIndexDetails.ARROW_ROW_V1, 1), new TreeSet<>(fragments), pageData, pageSize);
+        return new ListElementIndex(keys.details(), new TreeSet<>(fragments), pageData, pageSize);
+    }
+
+    /**
+     * Builds a segment over every fragment of the table {@code reader} reads, keyed on the fields with these names,
+     * reading the table row by row and holding only the segment's rows ({@code tck list-index build} on a table of
+     * any size). The table is checked as {@link IndexedTable#fromJson} checks it, and before the key names.
+     */
+    public static ListElementIndex buildOnNames(TableReader reader, List<String> keyNames, int pageSize) {
+        try (RowsOnNames build = new RowsOnNames(keyNames)) {
+            IndexedTable.read(reader, build);
+            return build.index(pageSize);
+        }
+    }
+
+    /** A build's sink for a table read row by row: the keys found by name once the element is read. */
+    private static final class RowsOnNames implements IndexedTable.RowSink, AutoCloseable {
+        private final List<String> keyNames;
+        private final Set<Long> covered = new TreeSet<>();
+        private Keys keys;
+        private BuildRows rows;
+        private IllegalArgumentException badKeys;
+
+        RowsOnNames(List<String> keyNames) {
+            this.keyNames = keyNames;
+        }
+
+        @Override
+        public void element(TableJson.Element element) {
+            try {
+                keys = Keys.of(element.schema(), element.fieldIds(), idsOf(element.schema(), element.fieldIds(), keyNames));
+                rows = keys.rows();
+            } catch (IllegalArgumentException e) {
+                badKeys = e; // said once the whole table is known to be sound, as a build on a table read first says it
+            }
+        }
+
+        @Override
+        public void row(long fragmentId, int offset, boolean deleted, List<Object[]> list) {
+            if (rows != null && !deleted) {
+                rows.add(IndexedTable.rowAddress(fragmentId, offset), list);
+            }
+        }
+
+        @Override
+        public void fragmentEnd(long fragmentId, Set<Integer> deleted) {
+            covered.add(fragmentId);
+        }
+
+        ListElementIndex index(int pageSize) {
+            if (badKeys != null) {
+                throw badKeys;
+            }
+            return new ListElementIndex(keys.details(), covered, rows.sorted(), pageSize);
+        }
+
+        @Override
+        public void close() {
+            if (rows != null) {
+                rows.close();
+            }
+        }
+    }
+
+    /** The key fields of a build: where each is in the element's values, and the details they make. */
+    private record Keys(int[] positions, ListElementIndexDetails details) {
+        static Keys of(ElementSchema element, List<Integer> fieldIds, List<Integer> keyFieldIds) {
+            if (keyFieldIds.isEmpty() || new HashSet<>(keyFieldIds).size() != keyFieldIds.size()) {
+                throw new IllegalArgumentException("key field ids must be at least one and distinct: " + keyFieldIds);
+            }
+            int[] positions = new int[keyFieldIds.size()];
+            List<KeyType> types = new ArrayList<>();
+            List<String> names = new ArrayList<>();
+            for (int k = 0; k < positions.length; k++) {
+                int id = keyFieldIds.get(k);
+                int position = fieldIds.indexOf(id);
+                if (position < 0) {
+                    throw new IllegalArgumentException("no element field has id " + id + " (ids: " + fieldIds + ")");
+                }
+                positions[k] = position;
+                types.add(element.fields().get(position).type());
+                names.add(element.fields().get(position).name());
+            }
+            return new Keys(positions, new ListElementIndexDetails(keyFieldIds, names, types,
+                    ListElementIndexDetails.ARROW_ROW_V1, 1));
+        }
+
+        BuildRows rows() {
+            return new BuildRows(details.keyTypes(), positions);
+        }
     }
 
     /**
@@ -143,13 +202,18 @@ public final class ListElementIndex {
 
     /** Builds over {@code fragments} keyed on the fields with these current names, in order. */
     public static ListElementIndex buildOnNames(IndexedTable table, List<String> keyNames, Set<Long> fragments, int pageSize) {
+        return build(table, idsOf(table.element(), table.fieldIds(), keyNames), fragments, pageSize);
+    }
+
+    /** The ids of the element fields with these current names, in order. */
+    private static List<Integer> idsOf(ElementSchema element, List<Integer> fieldIds, List<String> keyNames) {
         List<Integer> ids = new ArrayList<>();
         for (String name : keyNames) {
-            int position = table.element().indexOf(name).orElseThrow(() -> new IllegalArgumentException(
-                    "no element field named '" + name + "' (fields: " + table.element().names() + ")"));
-            ids.add(table.fieldIds().get(position));
+            int position = element.indexOf(name).orElseThrow(() -> new IllegalArgumentException(
+                    "no element field named '" + name + "' (fields: " + element.names() + ")"));
+            ids.add(fieldIds.get(position));
         }
-        return build(table, ids, fragments, pageSize);
+        return ids;
     }
 
     /**

@@ -54,8 +54,9 @@ final class PageData {
     }
 
     /**
-     * Rows as a build stores them: first one null row per address of {@code nullIds} (in that order), then the
-     * tuples of {@code keys} in the order {@code order} gives, tuple {@code t} with id {@code keyIds[t]}.
+     * Rows as a build stores them: first one null row per address of {@code nullIds}, then the tuples of {@code keys}
+     * in the order {@code order} gives, tuple {@code t} with id {@code keyIds[t]}; rows of equal values (the null rows
+     * among them) by row address.
      */
     static PageData sorted(long[] nullIds, KeyRows keys, long[] keyIds, int[] order) {
         int nulls = nullIds.length;
@@ -79,7 +80,41 @@ final class PageData {
         }
         BitSet nullValues = new BitSet(n);
         nullValues.set(0, nulls);
-        return new PageData(bytes, offsets, ids, nullValues);
+        PageData data = new PageData(bytes, offsets, ids, nullValues);
+        data.orderTiesByAddress(nulls);
+        return data;
+    }
+
+    /**
+     * Sorts the ids of each run of rows with equal values (the first {@code nulls} rows: null values) by row address,
+     * unsigned; their values being equal, the rows stay in order.
+     */
+    private void orderTiesByAddress(int nulls) {
+        sortIds(0, nulls);
+        for (int start = nulls; start < ids.length; ) {
+            int end = start + 1;
+            while (end < ids.length && Arrays.equals(bytes, offsets[start], offsets[start + 1], bytes, offsets[end], offsets[end + 1])) {
+                end++;
+            }
+            sortIds(start, end);
+            start = end;
+        }
+    }
+
+    private void sortIds(int from, int to) {
+        for (int i = from + 1; i < to; i++) {
+            if (Long.compareUnsigned(ids[i - 1], ids[i]) > 0) {
+                // as unsigned: flip the sign bit, sort signed, flip back
+                for (int j = from; j < to; j++) {
+                    ids[j] ^= Long.MIN_VALUE;
+                }
+                Arrays.sort(ids, from, to);
+                for (int j = from; j < to; j++) {
+                    ids[j] ^= Long.MIN_VALUE;
+                }
+                return;
+            }
+        }
     }
 
     int size() {

@@ -1,6 +1,7 @@
 package dev.tableindex.model.listindex;
 
 import dev.tableindex.model.key.KeyRows;
+import dev.tableindex.model.key.KeyRowsOrder;
 import dev.tableindex.model.key.KeyType;
 import dev.tableindex.model.key.arrow.KeyTupleVectors;
 import dev.tableindex.model.key.arrow.StructKeyEncoder;
@@ -12,12 +13,13 @@ import org.apache.arrow.memory.RootAllocator;
 import org.apache.arrow.vector.complex.StructVector;
 
 /**
- * The key tuples of a build's elements, each with its row address, collected into one {@link KeyRows}: elements
- * are written into Arrow vectors ({@link KeyTupleVectors}) and encoded by {@link StructKeyEncoder#encodeBatch}
- * in batches of {@value #BATCH}, as an index writer reading Arrow data would. A null element is the tuple whose
- * keys are all null. Holds only the batch being filled, the encoded tuples and their addresses.
+ * The rows of a segment being built, added one table row at a time, in any order: each element's key tuple with
+ * its row address, and the address of each null list. Elements are written into Arrow vectors
+ * ({@link KeyTupleVectors}) and encoded by {@link StructKeyEncoder#encodeBatch} in batches of {@value #BATCH}, as an
+ * index writer reading Arrow data would, into one {@link KeyRows}; a null element is the tuple whose keys are all
+ * null. Holds only the batch being filled, the encoded tuples and the addresses: no object per element.
  */
-final class ElementKeys implements AutoCloseable {
+final class BuildRows implements AutoCloseable {
     /** Elements encoded per batch. */
     static final int BATCH = 65_536;
 
@@ -29,36 +31,44 @@ final class ElementKeys implements AutoCloseable {
     private final KeyRows batchRows = new KeyRows();
     private final KeyRows rows = new KeyRows();
     private long[] ids = new long[1024];
+    private long[] nullLists = new long[16];
+    private int nullCount;
 
     /** Keys of {@code types}, the values at {@code positions} of each element's values. */
-    ElementKeys(List<KeyType> types, int[] positions) {
+    BuildRows(List<KeyType> types, int[] positions) {
         this.types = List.copyOf(types);
         this.positions = positions.clone();
     }
 
-    /** Adds an element (its field values, or null for a null element) of the row at {@code address}. */
-    void add(Object[] element, long address) {
-        int tuple = rows.count() + batchSize;
-        if (tuple == ids.length) {
-            ids = Arrays.copyOf(ids, (int) Math.min(Integer.MAX_VALUE - 8, ids.length * 2L));
+    /** Adds the row at {@code address}: its list of elements (each its field values, or null), or null for a null list. */
+    void add(long address, List<Object[]> list) {
+        if (list == null) {
+            if (nullCount == nullLists.length) {
+                nullLists = Arrays.copyOf(nullLists, nullCount * 2);
+            }
+            nullLists[nullCount++] = address;
+            return;
         }
-        ids[tuple] = address;
-        batch[batchSize++] = element;
-        if (batchSize == BATCH) {
-            flush();
+        for (int e = 0; e < list.size(); e++) {
+            int tuple = rows.count() + batchSize;
+            if (tuple == ids.length) {
+                ids = Arrays.copyOf(ids, (int) Math.min(Integer.MAX_VALUE - 8, ids.length * 2L));
+            }
+            ids[tuple] = address;
+            batch[batchSize++] = list.get(e);
+            if (batchSize == BATCH) {
+                flush();
+            }
         }
     }
 
-    /** Every element's tuple, in the order added. */
-    KeyRows rows() {
+    /**
+     * page_data of the rows added: the null lists first, then every tuple in order ({@link KeyRowsOrder}), ties (and
+     * the null rows) by row address.
+     */
+    PageData sorted() {
         flush();
-        return rows;
-    }
-
-    /** Every element's row address: {@code ids()[t]} is tuple {@code t}'s. */
-    long[] ids() {
-        flush();
-        return ids;
+        return PageData.sorted(Arrays.copyOf(nullLists, nullCount), rows, ids, KeyRowsOrder.of(rows));
     }
 
     private void flush() {
