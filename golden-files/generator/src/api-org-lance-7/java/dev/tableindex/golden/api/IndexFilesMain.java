@@ -45,8 +45,10 @@ import org.lance.index.scalar.BTreeIndexParams;
  * it, and copies the index directory's {@code page_data.lance} and {@code page_lookup.lance} to
  * {@code <out>/lance-<version>/btree-binary/} with {@code provenance.json} and {@code expected.json} (what Lance's
  * own {@code org.lance.file.LanceFileReader} reads from the copied files: schema, metadata, rows).
+ * {@code btree-binary-fragments} is the same table written in fragments of 4 rows (fragment 0: rows 0-3,
+ * fragment 1: rows 4-6), so the BTree's ids are row addresses with a fragment id in their high 32 bits.
  *
- * <p>Args: --case btree-binary --datasets DIR --out DIR --lance-version V --generator-cmd STRING.
+ * <p>Args: --case btree-binary|btree-binary-fragments --datasets DIR --out DIR --lance-version V --generator-cmd STRING.
  */
 public final class IndexFilesMain {
   /** Rows (id, key): key tuples as the spec's Key Encoding makes them, worked by hand (see README.md). */
@@ -67,10 +69,13 @@ public final class IndexFilesMain {
       a.put(argv[i].replaceFirst("^--", ""), argv[i + 1]);
     }
     String caseName = a.get("case");
-    if (!"btree-binary".equals(caseName)) {
-      System.out.println("SKIP " + caseName + ": the index-files cases are btree-binary");
+    // rows per data file: one fragment, or fragments of 4 rows
+    Map<String, Integer> rowsPerFile = Map.of("btree-binary", 100, "btree-binary-fragments", 4);
+    if (!rowsPerFile.containsKey(caseName)) {
+      System.out.println("SKIP " + caseName + ": the index-files cases are " + new TreeMap<>(rowsPerFile).keySet());
       System.exit(2);
     }
+    int maxRowsPerFile = rowsPerFile.get(caseName);
     String version = a.get("lance-version");
     Path dataset = Path.of(a.get("datasets")).resolve("index-files-" + caseName);
     Path out = Path.of(a.get("out")).resolve("lance-" + version).resolve(caseName);
@@ -82,10 +87,11 @@ public final class IndexFilesMain {
       Path indexDir;
       try (ArrowReader rows = rows(schema, alloc);
           Dataset ds = Dataset.write().allocator(alloc).reader(rows).uri(dataset.toString())
-              .mode(WriteParams.WriteMode.CREATE).maxRowsPerFile(100).execute()) {
+              .mode(WriteParams.WriteMode.CREATE).maxRowsPerFile(maxRowsPerFile).execute()) {
         steps.add("Dataset.write().reader(" + ROWS.length + " rows: id 0.." + (ROWS.length - 1)
-            + ", key binary = the rows of provenance.table).mode(CREATE).maxRowsPerFile(100).execute() -> v"
-            + ds.version());
+            + ", key binary = the rows of provenance.table).mode(CREATE).maxRowsPerFile(" + maxRowsPerFile + ").execute() -> v"
+            + ds.version() + ", fragments " + ds.getFragments().stream().map(f -> f.getId() + " (" + f.metadata().getPhysicalRows() + " rows)")
+            .toList());
         IndexParams params = IndexParams.builder()
             .setScalarIndexParams(BTreeIndexParams.builder().zoneSize(ZONE_SIZE).build()).build();
         Index index = ds.createIndex(List.of("key"), IndexType.BTREE, Optional.of("key_idx"), params, true);
@@ -113,6 +119,8 @@ public final class IndexFilesMain {
       for (int i = 0; i < ROWS.length; i++) {
         Map<String, Object> row = new LinkedHashMap<>();
         row.put("id", i);
+        // the row's address (fragment << 32 | offset) in fragments of maxRowsPerFile rows
+        row.put("row_address", ((long) (i / maxRowsPerFile) << 32) | (i % maxRowsPerFile));
         row.put("tuple", ROWS[i][0]);
         row.put("key", ROWS[i][1]);
         table.add(row);
