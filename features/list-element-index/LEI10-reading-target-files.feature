@@ -9,8 +9,9 @@ Feature: LEI10 Readers read the target exactly as a standalone BTree, under targ
   A reader that declares list_element_index.read_files is handed each segment as an index directory of
   real files (QueryListIndexRequest.segments[].index_directory): in every LEI scenario the files the
   kit's writer wrote (Lance v2.0 files), and here the BTree files real Lance 7.0.0 wrote over encoded keys
-  (Lance v2.1 files, golden-files/lance-index-files/lance-7.0.0/btree-binary: a BTree with pages of 3 rows,
-  batch_size "3" in page_lookup.lance's schema metadata). Other readers are handed the rows.
+  (Lance v2.1 files, golden-files/lance-index-files/lance-7.0.0/btree-binary and, over two fragments,
+  btree-binary-fragments: a BTree with pages of 3 rows, batch_size "3" in page_lookup.lance's schema
+  metadata). Other readers are handed the rows.
 
   The table is the one real Lance indexed, one element per row: 0 [(car, 0.5)]; 1 a null list;
   2 [(bus, 0.25)]; 3 [a null element]; 4 [(car, 0.5)]; 5 [("", 1.0)]; 6 [(person, 0.75)]. Lance's
@@ -48,6 +49,32 @@ Feature: LEI10 Readers read the target exactly as a standalone BTree, under targ
       | any_element     | label IN ('bus', 'person')                 | 0:2, 0:6            |
       | NOT any_element | label = 'car'                              | 0:2, 0:5, 0:6       |
       | NOT any_element | label = 'bus' AND confidence < 0.5         | 0:0, 0:4, 0:5, 0:6  |
+
+  @id:LEI-0203 @spec:lance-list-element-index.md#storage-layout @spec:lance-list-element-index.md#accelerated-queries @level:must @requires:list_element_index @requires:list_element_index.read_files
+  Scenario Outline: Real Lance 7.0.0's BTree files over two fragments: every id is a 64-bit row address
+    The same table in fragments of 4 rows: rows 4, 5 and 6 are 1:0, 1:1 and 1:2, and real Lance's
+    page_data.lance posts them as 4294967296, 4294967297 and 4294967298 (golden-files/lance-index-files/
+    lance-7.0.0/btree-binary-fragments). A reader that read the ids' low 32 bits alone would answer 0:0 for
+    the second car, or a row of fragment 0 for person.
+    Given the list table
+      """json
+      {"column": "detections",
+       "element": [{"name": "label", "type": "string", "id": 4}, {"name": "confidence", "type": "float", "id": 5}],
+       "fragments": [{"id": 0, "rows": [[{"label": "car", "confidence": 0.5}], null, [{"label": "bus", "confidence": 0.25}], [null]]},
+                     {"id": 1, "rows": [[{"label": "car", "confidence": 0.5}], [{"label": "", "confidence": 1.0}],
+                                        [{"label": "person", "confidence": 0.75}]]}]}
+      """
+    And the index's files are those real Lance wrote in "lance-index-files/lance-7.0.0/btree-binary-fragments"
+    When the reader answers <call> with the predicate "<predicate>"
+    Then the row addresses are "<rows>"
+
+    Examples:
+      | call            | predicate                                  | rows                |
+      | any_element     | label = 'car'                              | 0:0, 1:0            |
+      | any_element     | label = ''                                 | 1:1                 |
+      | any_element     | label = 'person' AND confidence > 0.5      | 1:2                 |
+      | any_element     | label IN ('bus', 'person')                 | 0:2, 1:2            |
+      | NOT any_element | label = 'car'                              | 0:2, 1:1, 1:2       |
 
   @id:LEI-0201 @spec:lance-list-element-index.md#storage-layout @level:should @requires:list_element_index
   Scenario: A target_index_version the reader does not read: the index is not used (decision 0050)
