@@ -102,7 +102,8 @@ Feature: LEI10 Readers read the target exactly as a standalone BTree, under targ
   Scenario Outline: target_details that are not a BTree's: the index is not used (decision 0050)
     Kit decision (docs/decisions/0050), hence should: "using target_details as its details", a target whose
     details are <what> is not a BTree the reader can read, so the index is not used. The index is the stale
-    one of LEI-0201.
+    one of LEI-0201. (Details of a type the kit does not register cannot cross the protocol's JSON, so the
+    types here are Lance's own: docs/protocol.md, "Any values".)
     Given the index's target_details have the type URL "<type url>"
     And the index was written when the table was
       """json
@@ -119,5 +120,5 @@ Feature: LEI10 Readers read the target exactly as a standalone BTree, under targ
     Examples:
       | what                                 | type url                         |
       | a bitmap index's                     | /lance.table.BitmapIndexDetails  |
-      | of a type the reader does not know   | /example.FooIndexDetails         |
+      | a zone map index's                   | /lance.table.ZoneMapIndexDetails |
       | absent (no type URL)                 |                                  |
