@@ -118,6 +118,12 @@ public final class ListIndexFileMutants {
         static IndexedTable table(BuildListIndexRequest request) {
             return IndexedTable.fromJson(request.getTableJson());
         }
+
+        /** The rows the reference builds over the request's fragments of {@code table}, keyed on {@code keys}. */
+        static List<ListElementIndex.Entry> built(BuildListIndexRequest request, IndexedTable table, List<String> keys) {
+            return ListElementIndex.buildOnNames(table, keys, ListIndexProtos.fragments(table, request.getFragmentsList()),
+                    ListElementIndex.DEFAULT_PAGE_SIZE).pageData();
+        }
     }
 
     public static final class WritesOwnDetailsFile extends FilesMutant {
@@ -241,9 +247,7 @@ public final class ListIndexFileMutants {
             if (keys.isEmpty()) {
                 return right; // a segment joining an index: keyed on the index's ids, no names asked
             }
-            List<String> inFieldOrder = table.element().names().stream().filter(keys::contains).toList();
-            return ListElementIndex.buildOnNames(table, inFieldOrder, ListIndexProtos.fragments(table, request.getFragmentsList()),
-                    ListElementIndex.DEFAULT_PAGE_SIZE).pageData();
+            return built(request, table, table.element().names().stream().filter(keys::contains).toList());
         }
     }
 
@@ -342,9 +346,7 @@ public final class ListIndexFileMutants {
                 }
                 nulled.add(new IndexedTable.Fragment(fragment.id(), rows, fragment.deleted()));
             }
-            IndexedTable read = new IndexedTable(table.element(), table.fieldIds(), nulled, table.layout());
-            return ListElementIndex.buildOnNames(read, request.getKeysList(), ListIndexProtos.fragments(read, request.getFragmentsList()),
-                    ListElementIndex.DEFAULT_PAGE_SIZE).pageData();
+            return built(request, new IndexedTable(table.element(), table.fieldIds(), nulled, table.layout()), request.getKeysList());
         }
 
         private static Object[] nullViews(IndexedTable table, Object[] element) {

@@ -1027,6 +1027,14 @@ public final class ListIndexMutants {
             return rows;
         }
 
+        /** The plan of this reader for the request on the index's keys: its own enumeration limit and successor. */
+        static Plan plan(QueryListIndexRequest request, IndexedTable table, List<ListElementIndex> segments, int limit,
+                         java.util.function.UnaryOperator<byte[]> successor) {
+            List<Integer> keys = segments.get(0).details().keyFieldIds().stream().map(table.fieldIds()::indexOf).toList();
+            return ListElementPlanner.plan(BoundPredicate.of(request.getPredicate(), table.element()).predicate(), table.element(),
+                    keys, limit, successor);
+        }
+
         /** NOT any_element from the index: the live rows that are neither TRUE, nor a null list, nor UNKNOWN. */
         static Set<Long> notFromIndex(Set<Long> live, Set<Long> trueRows, Set<Long> nullLists, Set<Long> unknown) {
             Set<Long> rows = new TreeSet<>(live);
@@ -1180,9 +1188,7 @@ public final class ListIndexMutants {
                 return rows;
             }
             List<ListElementIndex> segments = segments(request);
-            List<Integer> keys = segments.get(0).details().keyFieldIds().stream().map(table.fieldIds()::indexOf).toList();
-            Plan plan = ListElementPlanner.plan(BoundPredicate.of(request.getPredicate(), table.element()).predicate(),
-                    table.element(), keys, request.getEnumerationLimit(), SuccessorWithoutCarry::successor);
+            Plan plan = plan(request, table, segments, request.getEnumerationLimit(), SuccessorWithoutCarry::successor);
             return fromIndex(table, segments, rows, (segment, live) -> {
                 Set<Long> found = new TreeSet<>(segment.search(plan.ranges()).rows());
                 found.retainAll(live);
@@ -1213,9 +1219,7 @@ public final class ListIndexMutants {
                 return rows;
             }
             List<ListElementIndex> segments = segments(request);
-            List<Integer> keys = segments.get(0).details().keyFieldIds().stream().map(table.fieldIds()::indexOf).toList();
-            Plan all = ListElementPlanner.plan(BoundPredicate.of(request.getPredicate(), table.element()).predicate(),
-                    table.element(), keys, ListElementPlanner.MAX_RANGES);
+            Plan all = plan(request, table, segments, ListElementPlanner.MAX_RANGES, KeyRange::successor);
             List<KeyRange> partial = all.unknownRanges().subList(0, Math.min(request.getEnumerationLimit(), all.unknownRanges().size()));
             return fromIndex(table, segments, rows, (segment, live) -> notFromIndex(live, segment.search(all.ranges()).rows(),
                     segment.nullLists().rows(), segment.search(partial).rows()));
