@@ -16,11 +16,6 @@ public record KeyRange(byte[] lower, byte[] upper) {
                 && (upper == null || Arrays.compareUnsigned(value, upper) < 0);
     }
 
-    /** Every byte string that starts with {@code prefix}. */
-    public static KeyRange startingWith(byte[] prefix) {
-        return new KeyRange(prefix, successor(prefix));
-    }
-
     /**
      * The smallest byte string greater than every string starting with {@code prefix}: the prefix
      * with trailing FF bytes dropped and its last byte incremented; null (unbounded) for all FF.
