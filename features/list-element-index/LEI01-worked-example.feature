@@ -5,6 +5,8 @@ Feature: LEI01 The spec's worked example: detections indexed on label and confid
   {person, 0.30, 80} has the entries (car, 0.95) and (person, 0.30), both posting the row's address."
   Here: that row, a null list, an empty list, and a list with a null element and {car, null, 10}.
   0.95 is the float 3F733333 (encoded 01 BF 73 33 33), 0.30 is 3E99999A (01 BE 99 99 9A).
+  The page_data rows are those of the page_data.lance the engine wrote (LEI09); a reader's rows are judged,
+  its plan is recorded beside the kit's construction of it and never scored (LEI03).
 
   Background:
     Given the list table
