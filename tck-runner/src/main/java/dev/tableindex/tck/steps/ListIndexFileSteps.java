@@ -62,8 +62,9 @@ public final class ListIndexFileSteps {
     /**
      * What the segment's files hold, read by the kit: the evidence for every storage rule. An engine that wrote
      * no files was not asked to (it does not declare list_element_index.files, so the scenario is UNSUPPORTED
-     * before it gets here). Where the kit does not decode a page encoding the engine chose, the rows cannot be
-     * judged: ERROR, naming the encoding, never a verdict taken from the engine's reply.
+     * before it gets here). The kit decodes Lance v2.0 and v2.1 files (docs/lance-files.md); where it does not decode
+     * a page encoding the engine chose (a later file version's, a nested layout), the rows cannot be judged: ERROR,
+     * naming the encoding, never a verdict taken from the engine's reply.
      */
     static TargetBTreeFiles.Contents written() {
         // both files there, each a Lance file the kit reads, before their pages are decoded
