@@ -452,10 +452,10 @@ public final class ListIndexSteps {
                 .setDetails(recorded).addAllCoveredFragments(covered).setPageSize(pageSize).setPredicate(predicate)
                 .setNegated(negated).setEnumerationLimit(enumerationLimit);
         AnyElementSteps.tree(ScenarioState.table(), predicate).ifPresent(request::setPredicateTree);
-        request.addSegments(givenFiles != null
-                ? ListIndexSegment.newBuilder().setDetails(recorded).addAllCoveredFragments(covered)
-                        .setIndexDirectory(givenFiles.toString()).build()
-                : segment(recorded.build(), covered));
+        request.addSegments(givenFiles != null ? ListIndexSegment.newBuilder().setDetails(recorded)
+                .addAllCoveredFragments(ListIndexProtos.fragments(IndexedTable.fromJson(ScenarioState.table()), covered).stream()
+                        .sorted().toList())
+                .setIndexDirectory(givenFiles.toString()).build() : segment(recorded.build(), covered));
         for (int i = 0; i < otherSegments.size(); i++) {
             request.addSegments(segment(otherSegments.get(i), otherCovered.get(i)));
         }
