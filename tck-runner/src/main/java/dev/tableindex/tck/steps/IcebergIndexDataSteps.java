@@ -1,7 +1,7 @@
 package dev.tableindex.tck.steps;
 
+import dev.tableindex.model.json.KitJson;
 import com.fasterxml.jackson.databind.JsonNode;
-import com.fasterxml.jackson.databind.ObjectMapper;
 import dev.tableindex.model.iceberg.data.DataViolation;
 import dev.tableindex.model.iceberg.data.IndexDataBuilder;
 import dev.tableindex.model.iceberg.data.IndexDataChecker;
@@ -163,8 +163,8 @@ public final class IcebergIndexDataSteps {
     public void anIndexThatAlsoMaterializes(String type, String columns, String fieldJson) {
         JsonNode json;
         try {
-            json = new ObjectMapper().readTree(fieldJson);
-        } catch (IOException e) {
+            json = KitJson.read(fieldJson);
+        } catch (IllegalArgumentException e) {
             throw new IllegalArgumentException("the scenario's expression field is not JSON: " + e.getMessage(), e);
         }
         ExpressionField field = ExpressionField.exprValue(json.get("field-id").asInt(),
