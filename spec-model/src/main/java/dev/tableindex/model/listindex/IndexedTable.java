@@ -15,7 +15,7 @@ import java.util.Set;
  * deleted offsets are left out of every answer. Field ids are those of the element struct's children,
  * in schema order.
  */
-public record IndexedTable(ElementSchema element, List<Integer> fieldIds, List<Fragment> fragments) {
+public record IndexedTable(ElementSchema element, List<Integer> fieldIds, List<Fragment> fragments, Layout layout) {
 
     /** One fragment: its rows (a null row is a null list, a null element a null struct) and deleted offsets. */
     public record Fragment(long id, List<List<Object[]>> rows, Set<Integer> deleted) {
@@ -24,12 +24,41 @@ public record IndexedTable(ElementSchema element, List<Integer> fieldIds, List<F
         }
     }
 
+    /**
+     * How the column is laid out in Arrow where that changes no key and no answer: the list type ("may be a List or
+     * a LargeList of a Struct"), the element fields held as Utf8View or BinaryView ("a type and its large or view
+     * variant give the same bytes"), and the element's other direct children, of types no key may have (decimal,
+     * struct, list...), which hold no values here. Writers and readers are judged alike on every layout.
+     */
+    public record Layout(boolean largeList, Set<Integer> viewFieldIds, List<OtherField> otherFields) {
+        public static final Layout PLAIN = new Layout(false, Set.of(), List.of());
+
+        public Layout {
+            viewFieldIds = Set.copyOf(viewFieldIds);
+            otherFields = List.copyOf(otherFields);
+        }
+
+        /** The direct child of the element struct with this name whose type no key may have, if there is one. */
+        public java.util.Optional<OtherField> otherField(String name) {
+            return otherFields.stream().filter(f -> f.name().equals(name)).findFirst();
+        }
+    }
+
+    /** A direct child of the element struct whose Arrow type is none of the key types (e.g. {@code Decimal128(10, 2)}). */
+    public record OtherField(String name, String arrowType, int id) {
+    }
+
     public IndexedTable {
         fieldIds = List.copyOf(fieldIds);
         fragments = List.copyOf(fragments);
         if (fieldIds.size() != element.fields().size()) {
             throw new IllegalArgumentException(fieldIds.size() + " field ids for " + element.fields().size() + " fields");
         }
+    }
+
+    /** A table laid out plainly: a List column, no view fields, no other fields. */
+    public IndexedTable(ElementSchema element, List<Integer> fieldIds, List<Fragment> fragments) {
+        this(element, fieldIds, fragments, Layout.PLAIN);
     }
 
     /**
@@ -83,7 +112,56 @@ public record IndexedTable(ElementSchema element, List<Integer> fieldIds, List<F
         } else {
             fragments.add(new Fragment(0, TableJson.rows(root.path("rows"), element.schema(), ""), Set.of()));
         }
-        return new IndexedTable(element.schema(), element.fieldIds(), fragments);
+        return new IndexedTable(element.schema(), element.fieldIds(), fragments, layout(root, element));
+    }
+
+    /**
+     * The table's Arrow layout: {@code "list_type": "List"} (the default) or {@code "LargeList"}; an element field's
+     * {@code "arrow": "Utf8View"} (a string field) or {@code "BinaryView"} (a binary field); {@code "other_fields":
+     * [{"name", "arrow", "id"}]}, direct children of the element struct of an Arrow type no key may have.
+     */
+    private static Layout layout(JsonNode root, TableJson.Element element) {
+        JsonNode listType = root.path("list_type");
+        if (!listType.isMissingNode() && !listType.asText().equals("List") && !listType.asText().equals("LargeList")) {
+            throw new ListTable.TableException("$.list_type: \"List\" or \"LargeList\", not "
+                    + dev.tableindex.model.key.KeyNotation.bounded(listType.toString()));
+        }
+        Set<Integer> views = new HashSet<>();
+        JsonNode fields = root.path("element");
+        for (int i = 0; i < fields.size(); i++) {
+            JsonNode arrow = fields.get(i).path("arrow");
+            if (arrow.isMissingNode()) {
+                continue;
+            }
+            String type = element.schema().fields().get(i).type().lanceName();
+            boolean view = arrow.asText().equals("Utf8View") && type.equals("string")
+                    || arrow.asText().equals("BinaryView") && type.equals("binary");
+            if (!view) {
+                throw new ListTable.TableException("$.element[" + i + "].arrow: \"Utf8View\" for a string field or \"BinaryView\""
+                        + " for a binary field, not " + dev.tableindex.model.key.KeyNotation.bounded(arrow.toString()) + " for " + type);
+            }
+            views.add(element.fieldIds().get(i));
+        }
+        List<OtherField> others = new ArrayList<>();
+        JsonNode otherNodes = root.path("other_fields");
+        if (!otherNodes.isMissingNode() && !otherNodes.isArray()) {
+            throw new ListTable.TableException("$.other_fields: an array of {\"name\", \"arrow\", \"id\"}");
+        }
+        for (int i = 0; i < otherNodes.size(); i++) {
+            JsonNode other = otherNodes.get(i);
+            String at = "$.other_fields[" + i + "]";
+            if (!other.path("name").isTextual() || !other.path("arrow").isTextual() || !other.path("id").canConvertToInt()) {
+                throw new ListTable.TableException(at + ": {\"name\": string, \"arrow\": string, \"id\": integer}");
+            }
+            String name = other.path("name").asText();
+            int id = other.path("id").asInt();
+            if (element.schema().indexOf(name).isPresent() || element.fieldIds().contains(id)
+                    || others.stream().anyMatch(o -> o.name().equals(name) || o.id() == id)) {
+                throw new ListTable.TableException(at + ": the name '" + name + "' or the id " + id + " is another field's");
+            }
+            others.add(new OtherField(name, other.path("arrow").asText(), id));
+        }
+        return new Layout(listType.asText("List").equals("LargeList"), views, others);
     }
 
     public static long rowAddress(long fragmentId, int offset) {

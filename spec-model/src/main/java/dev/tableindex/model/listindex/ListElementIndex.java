@@ -58,17 +58,27 @@ public final class ListElementIndex implements ListElementSegment {
     private final int pageSize;
 
     private ListElementIndex(ListElementIndexDetails details, Set<Long> covered, List<Entry> pageData, int pageSize) {
+        this(details, covered, pageData, pageSize, pages(pageData, pageSize));
+    }
+
+    private ListElementIndex(ListElementIndexDetails details, Set<Long> covered, List<Entry> pageData, int pageSize,
+                             List<Page> pageLookup) {
         this.details = details;
         this.coveredFragments = Set.copyOf(covered);
         this.pageData = List.copyOf(pageData);
         this.pageSize = pageSize;
+        this.pageLookup = List.copyOf(pageLookup);
+    }
+
+    /** page_lookup of page_data in pages of {@code pageSize} rows: first and last values, null count, index. */
+    private static List<Page> pages(List<Entry> pageData, int pageSize) {
         List<Page> pages = new ArrayList<>();
         for (int start = 0, idx = 0; start < pageData.size(); start += pageSize, idx++) {
             List<Entry> page = pageData.subList(start, Math.min(start + pageSize, pageData.size()));
             int nulls = (int) page.stream().filter(e -> e.values() == null).count();
             pages.add(new Page(page.get(0).values(), page.get(page.size() - 1).values(), nulls, idx));
         }
-        this.pageLookup = List.copyOf(pages);
+        return pages;
     }
 
     /**
@@ -157,6 +167,20 @@ public final class ListElementIndex implements ListElementSegment {
         return new ListElementIndex(details, covered, pageData, pageSize);
     }
 
+    /**
+     * A segment read from its target BTree's files, "exactly as a standalone BTree" ("Storage Layout"): page_data's
+     * rows as stored, page_lookup's rows as the pages a search reads (page {@code i} is page_data's rows
+     * {@code [i * batch_size, (i + 1) * batch_size)}), of {@code batch_size} rows (Lance's BTree reads 4096 when the
+     * file gives none). Neither is re-sorted, re-computed or re-checked.
+     */
+    public static ListElementIndex read(ListElementIndexDetails details, Set<Long> covered, TargetBTreeFiles.Contents files) {
+        int batchSize = files.batchSize().orElse(DEFAULT_PAGE_SIZE);
+        if (batchSize < 1) {
+            throw new IllegalArgumentException("page_lookup's batch_size is " + batchSize + ": a page holds one row or more");
+        }
+        return new ListElementIndex(details, covered, files.entries(), batchSize, files.pages());
+    }
+
     public int pageSize() {
         return pageSize;
     }
@@ -191,13 +215,17 @@ public final class ListElementIndex implements ListElementSegment {
 
     /** The same content described by other details (e.g. as read after the schema changed under it). */
     ListElementIndex withDetails(ListElementIndexDetails other) {
-        return new ListElementIndex(other, coveredFragments, pageData, pageSize);
+        return new ListElementIndex(other, coveredFragments, pageData, pageSize, pageLookup);
     }
 
     /** Builds over {@code fragments} keyed on the fields with these current names, in order. */
     public static ListElementIndex buildOnNames(IndexedTable table, List<String> keyNames, Set<Long> fragments, int pageSize) {
         List<Integer> ids = new ArrayList<>();
         for (String name : keyNames) {
+            table.layout().otherField(name).ifPresent(other -> {
+                throw new IllegalArgumentException("element field '" + name + "' is " + other.arrowType() + ", not one of the"
+                        + " logical types a key may have (\"Index Details\")");
+            });
             int position = table.element().indexOf(name).orElseThrow(() -> new IllegalArgumentException(
                     "no element field named '" + name + "' (fields: " + table.element().names() + ")"));
             ids.add(table.fieldIds().get(position));
@@ -220,19 +248,13 @@ public final class ListElementIndex implements ListElementSegment {
         if (existing.isEmpty()) {
             throw new IllegalArgumentException("an index to join has at least one segment");
         }
-        ListElementIndexDetails first = existing.get(0);
-        for (ListElementIndexDetails other : existing) {
-            if (!other.keyFieldIds().equals(first.keyFieldIds()) || !other.keyTypes().equals(first.keyTypes())
-                    || other.keyEncoding() != first.keyEncoding()) {
-                throw new IllegalArgumentException("the index's segments disagree on key_field_ids, key_types or key_encoding:"
-                        + " no new segment can agree with all of them");
-            }
-        }
-        ListElementQuery.Unusable unusable = ListElementQuery.unusableBecause(table, first);
+        ListElementQuery.Unusable unusable = ListElementQuery.unusableForDetails(table, existing);
         if (unusable != null) {
-            throw new IllegalArgumentException("a new segment cannot agree with the index: " + unusable.reason());
+            throw new IllegalArgumentException(unusable.code() == Plan.Unused.SEGMENTS_DISAGREE
+                    ? unusable.reason() + ": no new segment can agree with all of them"
+                    : "a new segment cannot agree with the index: " + unusable.reason());
         }
-        return build(table, first.keyFieldIds(), fragments, pageSize);
+        return build(table, existing.get(0).keyFieldIds(), fragments, pageSize);
     }
 
     @Override
@@ -290,7 +312,12 @@ public final class ListElementIndex implements ListElementSegment {
         return new Found(rows, pages);
     }
 
+    /** page_data's rows of page {@code idx}; none when page_lookup names a page page_data does not have. */
     private List<Entry> page(int idx) {
-        return pageData.subList(idx * pageSize, Math.min((idx + 1) * pageSize, pageData.size()));
+        long start = (long) idx * pageSize;
+        if (idx < 0 || start >= pageData.size()) {
+            return List.of();
+        }
+        return pageData.subList((int) start, (int) Math.min(start + pageSize, pageData.size()));
     }
 }

@@ -5,6 +5,7 @@ import dev.tableindex.model.anyelement.BoundPredicate;
 import dev.tableindex.model.anyelement.ElementSchema;
 import dev.tableindex.model.anyelement.TruthValue;
 import java.util.ArrayList;
+import java.util.Collection;
 import java.util.HashSet;
 import java.util.HashMap;
 import java.util.List;
@@ -173,19 +174,28 @@ public final class ListElementQuery {
      * fragments.
      */
     public static Unusable unusableBecause(IndexedTable table, List<? extends ListElementSegment> segments) {
-        ListElementIndexDetails first = segments.get(0).details();
         Set<Long> covered = new HashSet<>();
         for (ListElementSegment segment : segments) {
-            ListElementIndexDetails d = segment.details();
-            if (!d.keyFieldIds().equals(first.keyFieldIds()) || !d.keyTypes().equals(first.keyTypes())
-                    || d.keyEncoding() != first.keyEncoding()) {
-                return new Unusable(Plan.Unused.SEGMENTS_DISAGREE,
-                        "the index's segments disagree on key_field_ids, key_types or key_encoding");
-            }
             for (long fragment : segment.coveredFragments()) {
                 if (!covered.add(fragment)) {
                     throw new IllegalArgumentException("two segments of the index cover fragment " + fragment);
                 }
+            }
+        }
+        return unusableForDetails(table, segments.stream().map(ListElementSegment::details).toList());
+    }
+
+    /**
+     * Why a reader must not use an index whose segments have these details (in manifest order), or null when it
+     * may: from the details alone, before any of the index's files is opened.
+     */
+    public static Unusable unusableForDetails(IndexedTable table, Collection<ListElementIndexDetails> segments) {
+        ListElementIndexDetails first = segments.iterator().next();
+        for (ListElementIndexDetails d : segments) {
+            if (!d.keyFieldIds().equals(first.keyFieldIds()) || !d.keyTypes().equals(first.keyTypes())
+                    || d.keyEncoding() != first.keyEncoding()) {
+                return new Unusable(Plan.Unused.SEGMENTS_DISAGREE,
+                        "the index's segments disagree on key_field_ids, key_types or key_encoding");
             }
         }
         return unusableBecause(table, first);
@@ -193,11 +203,23 @@ public final class ListElementQuery {
 
     /**
      * Why a reader must not use the index ("Index Details"), or null when it may: every key field id
-     * must be a field of the element struct now, with the recorded type, and the encoding known.
+     * must be a field of the element struct now, with the recorded type, and the encoding known. The target is
+     * read "exactly as a standalone BTree, using target_details as its details and target_index_version as its
+     * version" ("Storage Layout"), so a target whose details are not a BTree's, or whose version is not the one
+     * the spec describes, is not read: as a standalone index of another type or of a version the reader does not
+     * know, it is not used (docs/decisions/0050).
      */
     public static Unusable unusableBecause(IndexedTable table, ListElementIndexDetails details) {
         if (details.keyEncoding() != ListElementIndexDetails.ARROW_ROW_V1) {
             return new Unusable(Plan.Unused.UNKNOWN_KEY_ENCODING, "unknown key encoding " + details.keyEncoding());
+        }
+        if (!details.targetIsBTree()) {
+            return new Unusable(Plan.Unused.TARGET_NOT_BTREE, "target_details has the type URL \"" + details.targetDetailsTypeUrl()
+                    + "\", not a BTree's details: the target is not read as a BTree");
+        }
+        if (details.targetIndexVersion() != ListElementIndexDetails.TARGET_INDEX_VERSION) {
+            return new Unusable(Plan.Unused.TARGET_VERSION_UNKNOWN, "target_index_version is " + details.targetIndexVersion()
+                    + ", a BTree version this reader does not read (it reads " + ListElementIndexDetails.TARGET_INDEX_VERSION + ")");
         }
         ElementSchema schema = table.element();
         for (int k = 0; k < details.keyFieldIds().size(); k++) {

@@ -22,6 +22,10 @@ public enum Capability {
     LIST_ELEMENT_INDEX_FILES("list_element_index.files", ListIndexFileWriting.class,
             "write a list element index segment's files, the target BTree's Lance files (build_list_index with"
                     + " index_directory)"),
+    LIST_ELEMENT_INDEX_READ_FILES("list_element_index.read_files", ListIndexFileReading.class,
+            "answer [NOT] any_element from a segment's files, the target BTree's Lance files in an index directory"
+                    + " (query_list_index with segments[].index_directory), read as a standalone BTree under"
+                    + " target_details and target_index_version"),
     TABLE_LIFECYCLE("table.lifecycle", TableLifecycle.class,
             "apply table operations (create, append, delete, merge-insert, column rewrite, compaction, schema"
                     + " changes, create/drop/optimize index) writing real manifests, and read the dataset back"),

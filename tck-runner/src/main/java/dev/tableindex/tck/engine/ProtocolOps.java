@@ -31,6 +31,7 @@ import dev.tableindex.tck.api.IcebergIndexBuilding;
 import dev.tableindex.tck.api.IcebergIndexQuerying;
 import dev.tableindex.tck.api.IndexOpening;
 import dev.tableindex.tck.api.IndexV2Support;
+import dev.tableindex.tck.api.ListIndexFileReading;
 import dev.tableindex.tck.api.ListIndexFileWriting;
 import dev.tableindex.tck.api.ListIndexSegmentAdding;
 import dev.tableindex.tck.api.KeyEncoder;
@@ -104,6 +105,9 @@ final class ProtocolOps {
             };
             // A declaration only: its files come from build_list_index with index_directory.
             case LIST_ELEMENT_INDEX_FILES -> new ListIndexFileWriting() {
+            };
+            // A declaration only: its files go to query_list_index in segments[].index_directory.
+            case LIST_ELEMENT_INDEX_READ_FILES -> new ListIndexFileReading() {
             };
             case INDEX_OPEN_REQUESTS -> (IndexOpening) request ->
                     send.apply(Request.newBuilder().setOpenIndex(request)).getOpenIndex();
