@@ -1,5 +1,7 @@
 package dev.tableindex.tck.steps;
 
+import dev.tableindex.model.dataset.LanceDatasetFolder;
+import dev.tableindex.model.manifest.IndexSegment;
 import dev.tableindex.proto.tck.Append;
 import dev.tableindex.proto.tck.AlterColumnType;
 import dev.tableindex.proto.tck.ApplyTableOperationRequest;
@@ -21,13 +23,19 @@ import dev.tableindex.tck.api.EngineRefusal;
 import dev.tableindex.tck.api.TableLifecycle;
 import dev.tableindex.tck.engine.ReferenceEngine;
 import dev.tableindex.tck.run.RunContext;
+import dev.tableindex.tck.run.SituationDeclined;
 import io.cucumber.java.en.Given;
 import io.cucumber.java.en.Then;
 import io.cucumber.java.en.When;
+import java.nio.file.Files;
+import java.nio.file.Path;
 import java.util.ArrayList;
 import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
+import java.util.Set;
+import java.util.UUID;
+import java.util.stream.Collectors;
 
 /**
  * Steps for capability {@code table.lifecycle}: the engine changes the scenario's dataset one
@@ -117,6 +125,41 @@ public final class TableOperationSteps {
         apply(createIndex(type, name, column, "", false));
     }
 
+    /**
+     * Goal 3 of the IndexV2 design, "Allow configuring an index on an empty table", is an aim (decision 0060):
+     * an engine that refuses an index on a table without rows declines the situation the scenario judges.
+     */
+    @Given("the engine creates a {word} index {string} on {string}, unless it declines an index on a table without rows")
+    public void createsIndexUnlessDeclined(String type, String name, String column) {
+        attempt(createIndex(type, name, column, "", false));
+        var refusal = TableScenario.current().takeRefusal();
+        if (refusal == null) {
+            return;
+        }
+        if (TableScenario.current().latestManifest().manifest().getFragmentsList().stream()
+                .anyMatch(f -> f.getPhysicalRows() > 0)) {
+            throw new AssertionError("the engine refused create_index on a table with rows: " + refusal.getKind()
+                    + ": " + refusal.getMessage());
+        }
+        throw new SituationDeclined("the engine refused an index on a table without rows ("
+                + refusal.getRefusalReason() + "): goal 3 of the IndexV2 design, an aim judged at should (IL-0003)");
+    }
+
+    /** {@code rows} rows: id 1..rows, name "n" + (id mod 8), a table big enough to show what grows with it. */
+    @Given("the engine creates a table of {int} rows with columns {string}, in fragments of {int} rows")
+    public void aGeneratedTable(int rows, String columns, int rowsPerFragment) {
+        if (!columns.equals("id int64, name string")) {
+            throw new IllegalArgumentException("generated rows are for columns \"id int64, name string\", not \""
+                    + columns + "\"");
+        }
+        StringBuilder json = new StringBuilder("[");
+        for (int id = 1; id <= rows; id++) {
+            json.append(id > 1 ? ", " : "").append("{\"id\": ").append(id).append(", \"name\": \"n").append(id % 8)
+                    .append("\"}");
+        }
+        create(engine(), "table", columns, json.append(']').toString(), rowsPerFragment);
+    }
+
     @Given("the engine creates a {word} index {string} on {string} with {string}")
     public void createsIndexWith(String type, String name, String column, String params) {
         apply(createIndex(type, name, column, params, false));
@@ -192,7 +235,7 @@ public final class TableOperationSteps {
 
     private static void apply(TableLifecycle engine, TableOperation.Builder operation) {
         try {
-            engine.apply(request(operation));
+            observed(() -> engine.apply(request(operation)));
         } catch (EngineRefusal e) {
             throw new AssertionError("the engine refused " + operation.getKindCase().name().toLowerCase(java.util.Locale.ROOT)
                     + ": " + e.error().getKind() + ": " + e.error().getMessage());
@@ -202,9 +245,28 @@ public final class TableOperationSteps {
     /** An operation the scenario expects may be refused; the refusal is kept for a Then step. */
     private static void attempt(TableOperation.Builder operation) {
         try {
-            engine().apply(request(operation));
+            observed(() -> engine().apply(request(operation)));
         } catch (EngineRefusal e) {
             TableScenario.current().refused(e.error());
+        }
+    }
+
+    /** Runs one request, noting for later steps the version and segments before it and the kit's clock around it. */
+    static void observed(Runnable request) {
+        Path root = TableScenario.current().dataset();
+        long versionBefore = -1;
+        Set<UUID> segments = Set.of();
+        if (Files.isDirectory(root.resolve(LanceDatasetFolder.VERSIONS_DIR))) {
+            var before = TableScenario.current().latestManifest();
+            versionBefore = before.version();
+            segments = before.segments().stream().map(IndexSegment::uuid).collect(Collectors.toSet());
+        }
+        long start = System.currentTimeMillis();
+        try {
+            request.run();
+        } finally {
+            TableScenario.current().operated(new TableScenario.LastOperation(versionBefore, segments, start,
+                    System.currentTimeMillis()));
         }
     }
 
