@@ -5,8 +5,8 @@ Feature: IL09 The data files and versions a writer lists
   for tombstoned, meaning a field that is no longer in use"), column_indices ("there must be one entry for
   each field in fields … The column indices table may not have duplicates (other than -1)"), the data file's
   path and size, the schema's nested fields and the version numbers. The operations take each writer path
-  the kit has: create, append, a column rewrite in place (Lance writes the column into a second data file and
-  tombstones it in the first), a delete, a merge-insert and a compaction.
+  the kit has: create, append, a delete, a merge-insert, a compaction and, last, a column rewrite in place
+  (Lance writes the column into a second data file and tombstones it in the first).
 
   Background:
     Given the engine creates a table with columns "id int64, name string" in fragments of 2 rows:
@@ -18,16 +18,16 @@ Feature: IL09 The data files and versions a writer lists
       """json
       [{"id": 5, "name": "e"}, {"id": 6, "name": "f"}]
       """
-    And the engine rewrites column "name" in place, matching on "id":
-      """json
-      [{"id": 2, "name": "B"}, {"id": 5, "name": "E"}]
-      """
     And the engine deletes the rows where "id = 3"
     And the engine merge-inserts on "id":
       """json
       [{"id": 6, "name": "F"}, {"id": 7, "name": "g"}]
       """
     And the engine compacts into fragments of 10 rows
+    And the engine rewrites column "name" in place, matching on "id":
+      """json
+      [{"id": 2, "name": "B"}, {"id": 5, "name": "E"}]
+      """
 
   @id:IL-0080 @spec:lance-table.proto#DataFile.fields @level:must @requires:table.lifecycle
   Scenario: Every data file lists real field ids, one column index each, and no field twice in a fragment

@@ -35,6 +35,7 @@ import dev.tableindex.tck.api.ListIndexSegmentAdding;
 import dev.tableindex.tck.api.KeyEncoder;
 import dev.tableindex.tck.api.ListElementIndexer;
 import dev.tableindex.tck.api.ManifestReading;
+import dev.tableindex.tck.api.RetriedCommits;
 import dev.tableindex.tck.api.TableLifecycle;
 import dev.tableindex.tck.api.TckEngine;
 import java.util.function.Function;
@@ -95,6 +96,8 @@ final class ProtocolOps {
                     return send.apply(Request.newBuilder().setCountRows(request)).getCountRows();
                 }
             };
+            case TABLE_RETRIED_COMMITS -> (RetriedCommits) request ->
+                    send.apply(Request.newBuilder().setApplyStaleTableOperation(request)).getApplyStaleTableOperation();
             // A declaration only: its behaviour shows in the table.lifecycle operations.
             case INDEX_V2 -> new IndexV2Support() {
             };
@@ -163,6 +166,8 @@ final class ProtocolOps {
                     engine.facet(IcebergIndexBuilding.class).buildIcebergIndex(request.getBuildIcebergIndex())).build();
             case QUERY_ICEBERG_INDEX -> Result.newBuilder().setQueryIcebergIndex(
                     engine.facet(IcebergIndexQuerying.class).queryIcebergIndex(request.getQueryIcebergIndex())).build();
+            case APPLY_STALE_TABLE_OPERATION -> Result.newBuilder().setApplyStaleTableOperation(
+                    engine.facet(RetriedCommits.class).applyStale(request.getApplyStaleTableOperation())).build();
             case OP_NOT_SET -> throw new EngineUnsupported("request " + request.getId() + " names no operation");
         };
     }

@@ -94,6 +94,10 @@ public final class DataFileSteps {
     public void dataFilesWhereAndAsBigAsRecorded() {
         Path data = TableScenario.current().dataset().resolve(TableStore.DATA_DIR);
         eachDataFile((where, file) -> {
+            if (Path.of(file.getPath()).isAbsolute()) {
+                throw new AssertionError(where + " records an absolute path; a data file's path is relative to the"
+                        + " dataset (" + TableStore.DATA_DIR + "/ under its base path)");
+            }
             Path path = data.resolve(file.getPath()).normalize();
             if (!path.startsWith(data) || !Files.isRegularFile(path)) {
                 throw new AssertionError(where + " is not a file at " + TableStore.DATA_DIR + "/" + file.getPath());

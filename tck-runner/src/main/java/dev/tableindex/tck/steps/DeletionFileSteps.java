@@ -52,6 +52,28 @@ public final class DeletionFileSteps {
                 read(fragment));
     }
 
+    /**
+     * Every version keeps reading as it was written: each deletion file any version lists is at its path and
+     * holds the num_deleted_rows that version records. DeletionFile.id is "An opaque id used to differentiate this
+     * file from others written by concurrent writers": two writers that read the same version and delete in one
+     * fragment write two files, never one over the other.
+     */
+    @Then("every deletion file that any version of the table lists is named and written as that version says")
+    public void everyDeletionFileOfEveryVersion() {
+        for (ManifestFile version : TableScenario.current().versions()) {
+            for (DataFragment fragment : version.manifest().getFragmentsList()) {
+                if (fragment.hasDeletionFile()) {
+                    try {
+                        read(fragment);
+                    } catch (AssertionError e) {
+                        throw new AssertionError("version " + Long.toUnsignedString(version.version()) + ": "
+                                + e.getMessage(), e);
+                    }
+                }
+            }
+        }
+    }
+
     @Then("every deletion file is named and written as the table format says")
     public void everyDeletionFile() {
         for (DataFragment fragment : TableScenario.current().latestManifest().manifest().getFragmentsList()) {

@@ -3,6 +3,7 @@ package dev.tableindex.tck.steps;
 import dev.tableindex.model.dataset.LanceDatasetFolder;
 import dev.tableindex.model.manifest.IndexSegment;
 import dev.tableindex.proto.tck.Append;
+import dev.tableindex.proto.tck.ApplyStaleTableOperationRequest;
 import dev.tableindex.proto.tck.AlterColumnType;
 import dev.tableindex.proto.tck.ApplyTableOperationRequest;
 import dev.tableindex.proto.tck.Column;
@@ -20,6 +21,7 @@ import dev.tableindex.proto.tck.Rows;
 import dev.tableindex.proto.tck.TableOperation;
 import dev.tableindex.proto.tck.UpdateColumn;
 import dev.tableindex.tck.api.EngineRefusal;
+import dev.tableindex.tck.api.RetriedCommits;
 import dev.tableindex.tck.api.TableLifecycle;
 import dev.tableindex.tck.engine.ReferenceEngine;
 import dev.tableindex.tck.run.RunContext;
@@ -33,6 +35,7 @@ import java.util.ArrayList;
 import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
+import java.util.Optional;
 import java.util.Set;
 import java.util.UUID;
 import java.util.stream.Collectors;
@@ -193,6 +196,63 @@ public final class TableOperationSteps {
     @When("the engine tries to delete the rows where {string}")
     public void triesToDelete(String filter) {
         attempt(TableOperation.newBuilder().setDeleteRows(DeleteRows.newBuilder().setFilter(filter)));
+    }
+
+    // ---- a writer that read an older version (capability table.retried_commits) ----
+
+    @Given("the version of the table is remembered as {string}")
+    public void rememberVersion(String key) {
+        TableScenario.current().remember(versionKey(key), TableScenario.current().latestManifest().version());
+    }
+
+    @When("the engine, as a writer that read the version remembered as {string}, tries to rewrite column {string} in place, matching on {string}:")
+    public void staleRewrite(String key, String column, String keyColumn, String rows) {
+        stale(key, TableOperation.newBuilder().setUpdateColumn(
+                UpdateColumn.newBuilder().setColumn(column).setKeyColumn(keyColumn).setRows(rows(rows))));
+    }
+
+    @When("the engine, as a writer that read the version remembered as {string}, tries to delete the rows where {string}")
+    public void staleDelete(String key, String filter) {
+        stale(key, TableOperation.newBuilder().setDeleteRows(DeleteRows.newBuilder().setFilter(filter)));
+    }
+
+    /**
+     * The operation as a writer that read an older version than the latest: its commit meets the versions
+     * committed since and is retried or refused; a refusal is kept for the "unless the engine refused the commit
+     * as a conflict" steps (a refusal for another reason fails here).
+     */
+    private static void stale(String key, TableOperation.Builder operation) {
+        long read = (Long) TableScenario.current().remembered(versionKey(key));
+        ApplyStaleTableOperationRequest request = ApplyStaleTableOperationRequest.newBuilder()
+                .setDatasetPath(TableScenario.current().dataset().toAbsolutePath().toString()).setReadVersion(read)
+                .setOperation(operation).build();
+        try {
+            observed(() -> RunContext.current().engine().facet(RetriedCommits.class).applyStale(request));
+            TableScenario.current().remember(STALE_REFUSAL, Optional.empty());
+        } catch (EngineRefusal e) {
+            if (e.error().getRefusalReason() != RefusalReason.REFUSED_COMMIT_CONFLICT) {
+                throw new AssertionError("the engine refused the operation of a writer that read version " + read
+                        + " with reason " + e.error().getRefusalReason() + " (" + e.error().getKind() + ": "
+                        + e.error().getMessage() + "); it retries the commit or refuses it as a conflict"
+                        + " (REFUSED_COMMIT_CONFLICT)");
+            }
+            TableScenario.current().remember(STALE_REFUSAL, Optional.of(e.error()));
+        }
+    }
+
+    /** Whether the last stale operation was refused as a conflict (nothing of it was committed). */
+    static boolean staleCommitRefused() {
+        return ((Optional<?>) TableScenario.current().remembered(STALE_REFUSAL)).isPresent();
+    }
+
+    static long rememberedVersion(String key) {
+        return (Long) TableScenario.current().remembered(versionKey(key));
+    }
+
+    private static final String STALE_REFUSAL = "the refusal of the stale operation";
+
+    private static String versionKey(String key) {
+        return "version " + key;
     }
 
     /**
