@@ -5,9 +5,9 @@ import java.util.Collections;
 import java.util.List;
 
 /**
- * One top-level column of a Lance file: its field name, type, nullability and values ({@code byte[]} for a
- * variable-width type, {@code Long} for an integer type; uint64 as the unsigned reading of the long; null for a
- * null). Values are checked on construction.
+ * One top-level column of a Lance file: its field name, type, nullability and values (of the type's
+ * {@link LanceType#valueClass()}: {@code byte[]} for a variable-width type, {@code Long} for an integer type with
+ * uint64 as the unsigned reading of the long; null for a null). Values are checked on construction.
  */
 public record LanceColumn(String name, LanceType type, boolean nullable, List<Object> values) {
     public LanceColumn {
@@ -21,7 +21,7 @@ public record LanceColumn(String name, LanceType type, boolean nullable, List<Ob
                 if (!nullable) {
                     throw new IllegalArgumentException("column " + name + " is not nullable but row " + row + " is null");
                 }
-            } else if (type.variableWidth() ? !(value instanceof byte[]) : !(value instanceof Long)) {
+            } else if (!type.valueClass().isInstance(value)) {
                 throw new IllegalArgumentException("column " + name + " (" + type.logicalType() + ") row " + row
                         + " holds a " + value.getClass().getSimpleName());
             } else if (value instanceof Long number && !type.holds(number)) {

@@ -3,7 +3,14 @@ package dev.tableindex.model.lancefile;
 import com.google.protobuf.Any;
 import com.google.protobuf.ByteString;
 import com.google.protobuf.InvalidProtocolBufferException;
+import dev.tableindex.model.lancefile.v21.DecodeBudget;
+import dev.tableindex.model.lancefile.v21.PageContext;
+import dev.tableindex.model.lancefile.v21.V21PageDecoder;
+import com.google.protobuf.Message;
+import com.google.protobuf.TextFormat;
+import dev.tableindex.proto.lance.encodings.ArrayEncoding;
 import dev.tableindex.proto.lance.encodings.ColumnEncoding;
+import dev.tableindex.proto.lance.encodings21.PageLayout;
 import dev.tableindex.proto.lance.file.Field;
 import dev.tableindex.proto.lance.file.FileDescriptor;
 import dev.tableindex.proto.lance.file.v2.ColumnMetadata;
@@ -22,7 +29,8 @@ import java.util.Map;
 /**
  * Reads Lance v2.x files (docs/lance-files.md): {@link #summary} works for every v2.x file whatever its page
  * encodings; {@link #read} decodes the pages of v2.0 files whose top-level columns are of a {@link LanceType}
- * and whose pages use Nullable, Flat and Binary. Bad bytes give a {@link LanceFileFormatException} (an
+ * and whose pages use Nullable, Flat and Binary, and of v2.1 files (their structural layouts and compressions:
+ * {@link V21PageDecoder}). Bad bytes give a {@link LanceFileFormatException} (an
  * {@link UnreadableEncodingException} for a valid file the kit cannot decode); every length is checked against
  * the file size before anything is allocated from it.
  */
@@ -70,13 +78,16 @@ public final class LanceFileReader {
                             + summary.columns() + " columns");
         }
         long rows = summary.rows();
-        if (Long.compareUnsigned(rows, Math.min(8L * bytes.length + 64, Integer.MAX_VALUE - 64)) > 0) {
-            // a decodable page spends at least a validity bit per row (only all-null pages could hold more):
-            // the bound keeps memory linear in the file size
+        boolean v21 = layout.footer().major() == 2 && layout.footer().minor() == 1;
+        // v2.0: a decodable page spends at least a validity bit per row (only all-null pages could hold more), so
+        // memory stays linear in the file size; v2.1 compresses runs and constants, so its ceiling is absolute
+        long maxRows = v21 ? DecodeBudget.MAX_ROWS : Math.min(8L * bytes.length + 64, Integer.MAX_VALUE - 64);
+        if (Long.compareUnsigned(rows, maxRows) > 0) {
             throw new LanceFileFormatException(LanceFileProblem.OUT_OF_RANGE, source, layout.descriptorOffset(),
                     "global buffer 0 (FileDescriptor).length", "the file declares " + Long.toUnsignedString(rows)
                             + " rows, more than the kit reads into memory from a file of " + bytes.length + " bytes");
         }
+        DecodeBudget budget = new DecodeBudget();
         List<LanceColumn> columns = new ArrayList<>();
         for (int c = 0; c < types.size(); c++) {
             Field field = summary.fields().get(c);
@@ -91,6 +102,13 @@ public final class LanceFileReader {
                             "column metadata " + c + " page " + p + " length", "column " + field.getName() + " page " + p
                                     + " holds " + Long.toUnsignedString(pageRows) + " rows, more than the "
                                     + (rows - values.size()) + " of the file left");
+                }
+                if (v21) {
+                    PageContext context = new PageContext(source, field.getName(), p, layout.columnSpans()[c][0],
+                            budget);
+                    values.addAll(V21PageDecoder.decode(bytes, layout.footerStart(), page, pageRows, types.get(c),
+                            context));
+                    continue;
                 }
                 if (!layout.footer().isV2_0()) {
                     throw new UnreadableEncodingException(source, layout.columnSpans()[c][0], field.getName(), p,
@@ -113,6 +131,40 @@ public final class LanceFileReader {
             columns.add(new LanceColumn(field.getName(), types.get(c), field.getNullable(), values));
         }
         return new LanceColumns(summary, columns);
+    }
+
+    /**
+     * Each column's page encodings, one line per page (the encoding message in protobuf's short text form, or where
+     * it is kept): what a writer chose, for reports and for tests that must exercise given encodings.
+     */
+    public static List<List<String>> pageEncodings(byte[] bytes, String source) {
+        Layout layout = layout(bytes, source);
+        List<List<String>> columns = new ArrayList<>();
+        for (int c = 0; c < layout.columnSpans().length; c++) {
+            List<String> pages = new ArrayList<>();
+            for (ColumnMetadata.Page page : columnMetadata(bytes, source, layout, c).getPagesList()) {
+                pages.add(describe(page.getEncoding()));
+            }
+            columns.add(pages);
+        }
+        return columns;
+    }
+
+    private static String describe(Encoding encoding) {
+        if (encoding.getLocationCase() != Encoding.LocationCase.DIRECT) {
+            return encodingName(encoding);
+        }
+        try {
+            Any any = Any.parseFrom(encoding.getDirect().getEncoding());
+            Message message = switch (any.getTypeUrl()) {
+                case ARRAY_ENCODING_URL -> ArrayEncoding.parseFrom(any.getValue());
+                case V21PageDecoder.PAGE_LAYOUT_URL -> PageLayout.parseFrom(any.getValue());
+                default -> null;
+            };
+            return message == null ? any.getTypeUrl() : TextFormat.shortDebugString(message);
+        } catch (InvalidProtocolBufferException e) {
+            return "(unparsable encoding)";
+        }
     }
 
     /** The checked footer, the file descriptor and where each column's metadata is. */

@@ -68,6 +68,10 @@ public final class LanceFileWriter {
         }
         int rows = columns.isEmpty() ? 0 : columns.get(0).rows();
         for (LanceColumn column : columns) {
+            if (!writes(column.type())) {
+                throw new IllegalArgumentException("column " + column.name() + " is " + column.type().logicalType()
+                        + ": the kit's v2.0 writer writes variable-width and integer columns");
+            }
             if (column.rows() != rows) {
                 throw new IllegalArgumentException("column " + column.name() + " has " + column.rows()
                         + " rows, column " + columns.get(0).name() + " has " + rows);
@@ -103,6 +107,11 @@ public final class LanceFileWriter {
         out.writeLongs(descriptorAt, descriptor.length);
         out.write(new LanceFileFooter(columnMetaStart, cmoTable, gboTable, 1, columns.size(), MAJOR, MINOR).encode());
         return out.bytes.toByteArray();
+    }
+
+    /** Whether the writer writes columns of {@code type}: variable-width and integer ones. */
+    public static boolean writes(LanceType type) {
+        return type.kind() == LanceType.Kind.BYTES || type.kind() == LanceType.Kind.INTEGER;
     }
 
     private static ColumnMetadata.Page page(Out out, LanceType type, List<Object> values, long firstRow) {

@@ -47,6 +47,9 @@ final class V20PageDecoder {
 
     /** The page's {@code rows} values: {@code byte[]} or {@code Long}, null for a null. */
     Object[] decode(int rows) {
+        if (!LanceFileWriter.writes(type)) {
+            throw unreadable("a v2.0 page of " + type.logicalType() + " values");
+        }
         if (page.getBufferOffsetsCount() != page.getBufferSizesCount()) {
             throw bad(metadataAt, page.getBufferOffsetsCount() + " buffer offsets but " + page.getBufferSizesCount() + " sizes");
         }

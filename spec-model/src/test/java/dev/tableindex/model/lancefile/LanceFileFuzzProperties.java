@@ -2,15 +2,11 @@ package dev.tableindex.model.lancefile;
 
 import static org.assertj.core.api.Assertions.assertThat;
 
-import java.io.IOException;
-import java.io.UncheckedIOException;
 import java.nio.ByteBuffer;
 import java.nio.ByteOrder;
-import java.nio.file.Files;
 import java.util.Arrays;
 import java.util.List;
 import java.util.Map;
-import java.util.stream.Stream;
 import net.jqwik.api.Arbitraries;
 import net.jqwik.api.Arbitrary;
 import net.jqwik.api.ForAll;
@@ -105,14 +101,7 @@ class LanceFileFuzzProperties {
     }
 
     /** The v2.1 files real Lance 7.0.0 wrote (golden-files/lance-index-files), damaged: summary reads or refuses. */
-    static final List<byte[]> REAL = Stream.of("page_data.lance", "page_lookup.lance")
-            .map(name -> {
-                try {
-                    return Files.readAllBytes(RealLanceIndexFilesTest.CASE.resolve(name));
-                } catch (IOException e) {
-                    throw new UncheckedIOException(e);
-                }
-            }).toList();
+    static final List<byte[]> REAL = LanceV21FuzzProperties.FILES;
 
     @Property(tries = 1000)
     void damagedRealFilesAreSummarizedOrRefusedCleanly(@ForAll("realDamage") byte[] damaged) {

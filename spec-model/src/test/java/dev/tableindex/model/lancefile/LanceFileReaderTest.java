@@ -129,7 +129,7 @@ class LanceFileReaderTest {
     }
 
     @Test
-    void aVersionTwoPointOneFileHasASummaryButItsPagesAreNotDecoded() {
+    void aVersionTwoPointOneFileWithVersionTwoPointZeroPagesHasASummaryButItsPagesAreRefused() {
         byte[] file = LanceFileWriter.write(TWO_COLUMNS, Map.of("batch_size", "4096"));
         ByteBuffer.wrap(file).order(ByteOrder.LITTLE_ENDIAN).putShort(file.length - 8, (short) 2)
                 .putShort(file.length - 6, (short) 1);
@@ -138,10 +138,10 @@ class LanceFileReaderTest {
         assertThat(summary.rows()).isEqualTo(3);
         assertThat(summary.fields()).extracting(f -> f.getName()).containsExactly("values", "ids");
         assertThatThrownBy(() -> LanceFileReader.read(file, "v21.lance"))
-                .isInstanceOfSatisfying(UnreadableEncodingException.class, e -> {
-                    assertThat(e.column()).isEqualTo("values");
-                    assertThat(e.page()).isZero();
-                    assertThat(e.encoding()).isEqualTo("/lance.encodings.ArrayEncoding (format 2.1)");
+                .isInstanceOfSatisfying(LanceFileFormatException.class, e -> {
+                    assertThat(e.problem()).isEqualTo(LanceFileProblem.BAD_PAGE);
+                    assertThat(e.field()).hasValue("column values page 0");
+                    assertThat(e.what()).contains("a v2.0 page encoding", "in a 2.1 file");
                 });
     }
 

@@ -52,11 +52,12 @@ import java.util.List;
 public final class ReferenceEngine implements TckEngine, ManifestReading, KeyEncoder, AnyElementEvaluator, ListElementIndexer,
         ListIndexSegmentAdding, ListIndexFileWriting {
     public static final String NAME = "reference";
-    public static final String VERSION = "0.1.0-SNAPSHOT";
+    /** The kit's own version: the reference engine is released with the kit. */
+    public static final String VERSION = dev.tableindex.tck.run.BuildInfo.kitVersion();
 
     /** table.lifecycle, index_v2 and index.open_requests: stateless, over the table model. */
     private final ReferenceTables tables = new ReferenceTables();
-    /** iceberg_index.metadata and iceberg_index.commit: over the Iceberg index model. */
+    /** iceberg_index.metadata, iceberg_index.commit and iceberg_index.create: over the Iceberg index model. */
     private final ReferenceIcebergIndexMetadata icebergMetadata = new ReferenceIcebergIndexMetadata();
     /** iceberg_index.build and iceberg_index.query: stateless, over real Iceberg tables. */
     private final ReferenceIcebergIndexData icebergData = new ReferenceIcebergIndexData();

@@ -27,7 +27,11 @@ public final class Smoke {
     private Smoke() {
     }
 
-    /** @return whether every check passed */
+    /**
+     * @return whether every check passed
+     * @throws EngineBroken when the engine cannot be started or its handshake is not one (nothing to check then:
+     *     the command says so in one {@code error:} line, as {@code tck run} does)
+     */
     public static boolean run(String selector, Path workingDirectory, Engines.Timeouts timeouts, Path scratch, PrintWriter out) {
         FileTrees.delete(scratch);
         boolean ok = true;
@@ -42,7 +46,7 @@ public final class Smoke {
                 String verdict;
                 boolean passed;
                 try {
-                    String problem = check(capability, engine, golden);
+                    String problem = check(capability, engine, golden, scratch);
                     passed = problem == null || problem.startsWith("(");
                     verdict = problem == null ? "ok" : problem.startsWith("(") ? "-" : "WRONG";
                     if (problem != null) {
@@ -50,17 +54,14 @@ public final class Smoke {
                     }
                 } catch (EngineRefusal | EngineUnsupported e) {
                     passed = false;
-                    verdict = "WRONG  refused: " + RunContext.consoleMessage(e.getMessage());
+                    verdict = "WRONG  refused: " + Console.cut(Console.oneLine(e.getMessage()));
                 } catch (EngineBroken e) {
                     passed = false;
-                    verdict = "BROKEN " + RunContext.consoleMessage(e.getMessage());
+                    verdict = "BROKEN " + Console.cut(Console.oneLine(e.getMessage()));
                 }
                 ok &= passed;
                 out.printf("%-11s %s (%d ms)%n", capability.id(), verdict, (System.nanoTime() - start) / 1_000_000);
             }
-        } catch (EngineBroken e) {
-            out.println("handshake   BROKEN " + RunContext.consoleMessage(e.getMessage()));
-            ok = false;
         } finally {
             FileTrees.delete(scratch);
         }
@@ -70,7 +71,7 @@ public final class Smoke {
     }
 
     /** null when the engine answered as expected, a "(…)" note when there is no smoke request, else what is wrong. */
-    private static String check(Capability capability, TckEngine engine, GoldenStore golden) {
+    private static String check(Capability capability, TckEngine engine, GoldenStore golden, Path scratch) {
         return switch (capability) {
             case KEY_ENCODING -> {
                 // spec/lance-list-element-index.md, Key Encoding: ("car", 0.5) as string, float
@@ -98,6 +99,8 @@ public final class Smoke {
                         .setDatasetPath(dataset.toString()).build()).getManifest().getVersion();
                 yield version == 2 ? null : "the btree golden dataset's latest version is 2, the engine read " + version;
             }
+            case ICEBERG_INDEX_METADATA, ICEBERG_INDEX_COMMIT, ICEBERG_INDEX_CREATE, ICEBERG_INDEX_BUILD,
+                    ICEBERG_INDEX_QUERY -> IcebergSmoke.check(capability, engine, golden, scratch);
             default -> "(no smoke request for this capability; the TCK checks it)";
         };
     }

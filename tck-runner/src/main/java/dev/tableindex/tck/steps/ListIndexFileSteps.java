@@ -62,9 +62,9 @@ public final class ListIndexFileSteps {
     }
 
     /**
-     * page_data.lance's rows (values as hex, ids as row addresses), decoded by the kit. Where the kit does not
-     * decode a page encoding the engine chose (Lance 2.1 structural pages: docs/lance-files.md), only the row
-     * count is judged, and the report says so.
+     * page_data.lance's rows (values as hex, ids as row addresses), decoded by the kit (Lance v2.0 and v2.1
+     * files: docs/lance-files.md). Where the kit does not decode a page encoding the engine chose (a later file
+     * version's, a nested layout), only the row count is judged, and the report says so.
      */
     @Then("the rows of page_data.lance in the index directory are")
     public void thePageDataRowsAre(DataTable expected) {

@@ -1,7 +1,7 @@
 package dev.tableindex.tck.steps;
 
+import dev.tableindex.model.json.KitJson;
 import com.fasterxml.jackson.databind.JsonNode;
-import com.fasterxml.jackson.databind.ObjectMapper;
 import dev.tableindex.model.manifest.FragmentCoverage;
 import dev.tableindex.model.manifest.IndexSegment;
 import dev.tableindex.model.manifest.ManifestFile;
@@ -17,8 +17,6 @@ import dev.tableindex.tck.run.RunContext;
 import io.cucumber.java.en.Given;
 import io.cucumber.java.en.Then;
 import io.cucumber.java.en.When;
-import java.io.IOException;
-import java.io.UncheckedIOException;
 import java.nio.file.Path;
 import java.util.Arrays;
 import java.util.List;
@@ -29,7 +27,6 @@ import java.util.Optional;
  * the reference model ({@link ManifestSummary}) and compares, so every engine is judged the same way.
  */
 public final class ManifestSteps {
-    private static final ObjectMapper JSON = new ObjectMapper();
 
     private Path dataset;
     private ReadManifestResult read;
@@ -99,11 +96,7 @@ public final class ManifestSteps {
     @Then("the manifest reads as the expected view of version {long}")
     public void theManifestReadsAsTheExpectedView(long version) {
         JsonNode expected;
-        try {
-            expected = JSON.readTree(dataset.resolve("expected.json").toFile()).path("versions").path(Long.toString(version));
-        } catch (IOException e) {
-            throw new UncheckedIOException(e);
-        }
+        expected = KitJson.read(dataset.resolve("expected.json")).path("versions").path(Long.toString(version));
         if (expected.isMissingNode()) {
             throw new IllegalStateException("golden " + dataset.getFileName() + " has no expected view of version " + version);
         }

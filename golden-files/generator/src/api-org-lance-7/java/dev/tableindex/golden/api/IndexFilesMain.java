@@ -45,8 +45,11 @@ import org.lance.index.scalar.BTreeIndexParams;
  * it, and copies the index directory's {@code page_data.lance} and {@code page_lookup.lance} to
  * {@code <out>/lance-<version>/btree-binary/} with {@code provenance.json} and {@code expected.json} (what Lance's
  * own {@code org.lance.file.LanceFileReader} reads from the copied files: schema, metadata, rows).
+ * {@code btree-binary-many} does the same for {@value #MANY_ROWS} rows of few distinct keys (nulls among them) in
+ * zones of {@value #MANY_ZONE_SIZE}, so that Lance's v2.1 writer compresses the pages (dictionary, run lengths,
+ * bitpacking) as it does for an index of realistic size.
  *
- * <p>Args: --case btree-binary --datasets DIR --out DIR --lance-version V --generator-cmd STRING.
+ * <p>Args: --case btree-binary|btree-binary-many --datasets DIR --out DIR --lance-version V --generator-cmd STRING.
  */
 public final class IndexFilesMain {
   /** Rows (id, key): key tuples as the spec's Key Encoding makes them, worked by hand (see README.md). */
@@ -60,6 +63,15 @@ public final class IndexFilesMain {
       {"(\"person\", 0.75)", "02706572736f6e000006" + "01bf400000"},
   };
   static final long ZONE_SIZE = 3;
+  static final int MANY_ROWS = 3000;
+  static final long MANY_ZONE_SIZE = 512;
+  /** The rule that makes btree-binary-many's keys (provenance.json says it too). */
+  static final String MANY_RULE = "row i: key null when i % 97 == 0, else the 3 bytes 02 6b (i * 7 % 40)";
+
+  /** btree-binary-many's key of row {@code i}, as hex (null for a null key). */
+  static String manyKey(int i) {
+    return i % 97 == 0 ? null : HexFormat.of().formatHex(new byte[] {2, 'k', (byte) (i * 7 % 40)});
+  }
 
   public static void main(String[] argv) throws Exception {
     Map<String, String> a = new LinkedHashMap<>();
@@ -67,10 +79,16 @@ public final class IndexFilesMain {
       a.put(argv[i].replaceFirst("^--", ""), argv[i + 1]);
     }
     String caseName = a.get("case");
-    if (!"btree-binary".equals(caseName)) {
-      System.out.println("SKIP " + caseName + ": the index-files cases are btree-binary");
+    if (!"btree-binary".equals(caseName) && !"btree-binary-many".equals(caseName)) {
+      System.out.println("SKIP " + caseName + ": the index-files cases are btree-binary and btree-binary-many");
       System.exit(2);
     }
+    boolean many = "btree-binary-many".equals(caseName);
+    List<String> keys = new ArrayList<>();
+    for (int i = 0; i < (many ? MANY_ROWS : ROWS.length); i++) {
+      keys.add(many ? manyKey(i) : ROWS[i][1]);
+    }
+    long zoneSize = many ? MANY_ZONE_SIZE : ZONE_SIZE;
     String version = a.get("lance-version");
     Path dataset = Path.of(a.get("datasets")).resolve("index-files-" + caseName);
     Path out = Path.of(a.get("out")).resolve("lance-" + version).resolve(caseName);
@@ -80,17 +98,17 @@ public final class IndexFilesMain {
           new Field("id", FieldType.notNullable(new ArrowType.Int(64, true)), null),
           new Field("key", FieldType.nullable(new ArrowType.Binary()), null)));
       Path indexDir;
-      try (ArrowReader rows = rows(schema, alloc);
+      try (ArrowReader rows = rows(schema, keys, alloc);
           Dataset ds = Dataset.write().allocator(alloc).reader(rows).uri(dataset.toString())
-              .mode(WriteParams.WriteMode.CREATE).maxRowsPerFile(100).execute()) {
-        steps.add("Dataset.write().reader(" + ROWS.length + " rows: id 0.." + (ROWS.length - 1)
-            + ", key binary = the rows of provenance.table).mode(CREATE).maxRowsPerFile(100).execute() -> v"
-            + ds.version());
+              .mode(WriteParams.WriteMode.CREATE).maxRowsPerFile(many ? MANY_ROWS : 100).execute()) {
+        steps.add("Dataset.write().reader(" + keys.size() + " rows: id 0.." + (keys.size() - 1)
+            + ", key binary = " + (many ? MANY_RULE : "the rows of provenance.table")
+            + ").mode(CREATE).maxRowsPerFile(" + (many ? MANY_ROWS : 100) + ").execute() -> v" + ds.version());
         IndexParams params = IndexParams.builder()
-            .setScalarIndexParams(BTreeIndexParams.builder().zoneSize(ZONE_SIZE).build()).build();
+            .setScalarIndexParams(BTreeIndexParams.builder().zoneSize(zoneSize).build()).build();
         Index index = ds.createIndex(List.of("key"), IndexType.BTREE, Optional.of("key_idx"), params, true);
         steps.add("createIndex([key], BTREE, Optional.of(\"key_idx\"), BTreeIndexParams.builder().zoneSize("
-            + ZONE_SIZE + "), replace=true) -> uuid " + index.uuid() + ", v" + ds.version());
+            + zoneSize + "), replace=true) -> uuid " + index.uuid() + ", v" + ds.version());
         indexDir = dataset.resolve("_indices").resolve(index.uuid().toString());
       }
       Files.createDirectories(out);
@@ -110,7 +128,7 @@ public final class IndexFilesMain {
         expected.put(name, observe(out.resolve(name), alloc));
       }
       List<Object> table = new ArrayList<>();
-      for (int i = 0; i < ROWS.length; i++) {
+      for (int i = 0; !many && i < ROWS.length; i++) {
         Map<String, Object> row = new LinkedHashMap<>();
         row.put("id", i);
         row.put("tuple", ROWS[i][0]);
@@ -125,8 +143,12 @@ public final class IndexFilesMain {
       prov.put("java", System.getProperty("java.version"));
       prov.put("os_arch", System.getProperty("os.name") + "/" + System.getProperty("os.arch"));
       prov.put("steps", steps);
-      prov.put("key_types", List.of("string", "float"));
-      prov.put("table", table);
+      if (many) {
+        prov.put("table_rule", MANY_RULE);
+      } else {
+        prov.put("key_types", List.of("string", "float"));
+        prov.put("table", table);
+      }
       prov.put("index_dir_files", onDisk);
       prov.put("files", files);
       prov.put("oracle", "expected.json comes from Lance's own org.lance.file.LanceFileReader (lance-core " + version
@@ -138,22 +160,22 @@ public final class IndexFilesMain {
     }
   }
 
-  static ArrowReader rows(Schema schema, BufferAllocator alloc) throws Exception {
+  static ArrowReader rows(Schema schema, List<String> keys, BufferAllocator alloc) throws Exception {
     ByteArrayOutputStream bytes = new ByteArrayOutputStream();
     try (VectorSchemaRoot root = VectorSchemaRoot.create(schema, alloc);
         ArrowStreamWriter w = new ArrowStreamWriter(root, null, bytes)) {
       root.allocateNew();
       BigIntVector id = (BigIntVector) root.getVector("id");
       VarBinaryVector key = (VarBinaryVector) root.getVector("key");
-      for (int i = 0; i < ROWS.length; i++) {
+      for (int i = 0; i < keys.size(); i++) {
         id.setSafe(i, i);
-        if (ROWS[i][1] == null) {
+        if (keys.get(i) == null) {
           key.setNull(i);
         } else {
-          key.setSafe(i, HexFormat.of().parseHex(ROWS[i][1]));
+          key.setSafe(i, HexFormat.of().parseHex(keys.get(i)));
         }
       }
-      root.setRowCount(ROWS.length);
+      root.setRowCount(keys.size());
       w.start();
       w.writeBatch();
       w.end();

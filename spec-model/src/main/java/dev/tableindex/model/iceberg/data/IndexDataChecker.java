@@ -57,7 +57,7 @@ public final class IndexDataChecker {
             entries = TrackingFiles.read(trackingPath);
         } catch (RuntimeException e) {
             out.add(new DataViolation(tracking, "-", Rule.TRACKING_FILE_FIELDS,
-                    "cannot read the tracking file: " + e.getMessage()));
+                    "cannot read the tracking file: " + dev.tableindex.model.io.FileProblems.describe(e)));
             return out;
         }
         List<List<Object>> rangeRows = new ArrayList<>(); // every stored entry, for the live-row check
@@ -138,7 +138,7 @@ public final class IndexDataChecker {
             out.add(new DataViolation(file, "schema", Rule.RANGE_FILE_VALID, e.getMessage()));
             return range;
         } catch (IOException | RuntimeException e) {
-            out.add(new DataViolation(file, "-", Rule.RANGE_FILE_VALID, "not a readable data file: " + e.getMessage()));
+            out.add(new DataViolation(file, "-", Rule.RANGE_FILE_VALID, "not a readable data file: " + dev.tableindex.model.io.FileProblems.describe(e)));
             return range;
         }
         if (range.rows.size() != entry.recordCount()) {
