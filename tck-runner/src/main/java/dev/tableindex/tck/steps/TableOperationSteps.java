@@ -222,7 +222,7 @@ public final class TableOperationSteps {
      * as a conflict" steps (a refusal for another reason fails here).
      */
     private static void stale(String key, TableOperation.Builder operation) {
-        long read = (Long) TableScenario.current().remembered(versionKey(key));
+        long read = rememberedVersion(key);
         ApplyStaleTableOperationRequest request = ApplyStaleTableOperationRequest.newBuilder()
                 .setDatasetPath(TableScenario.current().dataset().toAbsolutePath().toString()).setReadVersion(read)
                 .setOperation(operation).build();
