@@ -29,6 +29,9 @@ public enum Capability {
     TABLE_LIFECYCLE("table.lifecycle", TableLifecycle.class,
             "apply table operations (create, append, delete, merge-insert, column rewrite, compaction, schema"
                     + " changes, create/drop/optimize index) writing real manifests, and read the dataset back"),
+    TABLE_RETRIED_COMMITS("table.retried_commits", RetriedCommits.class,
+            "apply a table operation as a writer that read an older version, so that its commit meets later versions"
+                    + " and is retried, or refused as a conflict"),
     INDEX_V2("index_v2", IndexV2Support.class,
             "write the proposed top-level IndexV2 next to the legacy index metadata and prefer it as a reader"),
     INDEX_OPEN_REQUESTS("index.open_requests", IndexOpening.class,

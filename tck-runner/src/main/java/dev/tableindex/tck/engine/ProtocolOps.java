@@ -37,6 +37,7 @@ import dev.tableindex.tck.api.ListIndexSegmentAdding;
 import dev.tableindex.tck.api.KeyEncoder;
 import dev.tableindex.tck.api.ListElementIndexer;
 import dev.tableindex.tck.api.ManifestReading;
+import dev.tableindex.tck.api.RetriedCommits;
 import dev.tableindex.tck.api.TableLifecycle;
 import dev.tableindex.tck.api.TckEngine;
 import java.util.function.Function;
@@ -97,6 +98,8 @@ final class ProtocolOps {
                     return send.apply(Request.newBuilder().setCountRows(request)).getCountRows();
                 }
             };
+            case TABLE_RETRIED_COMMITS -> (RetriedCommits) request ->
+                    send.apply(Request.newBuilder().setApplyStaleTableOperation(request)).getApplyStaleTableOperation();
             // A declaration only: its behaviour shows in the table.lifecycle operations.
             case INDEX_V2 -> new IndexV2Support() {
             };
@@ -170,6 +173,8 @@ final class ProtocolOps {
                     engine.facet(IcebergIndexBuilding.class).buildIcebergIndex(request.getBuildIcebergIndex())).build();
             case QUERY_ICEBERG_INDEX -> Result.newBuilder().setQueryIcebergIndex(
                     engine.facet(IcebergIndexQuerying.class).queryIcebergIndex(request.getQueryIcebergIndex())).build();
+            case APPLY_STALE_TABLE_OPERATION -> Result.newBuilder().setApplyStaleTableOperation(
+                    engine.facet(RetriedCommits.class).applyStale(request.getApplyStaleTableOperation())).build();
             // Iceberg index writers
             case CREATE_ICEBERG_INDEX -> Result.newBuilder().setCreateIcebergIndex(
                     engine.facet(IcebergIndexCreation.class).createIcebergIndex(request.getCreateIcebergIndex())).build();
