@@ -5,7 +5,7 @@ import java.util.HexFormat;
 import java.util.List;
 import java.util.stream.Collectors;
 
-/** Index values as exact text, for multisets and messages: floats by their bits, bytes in hex. */
+/** Index values as exact text, for multisets and messages: floats by their bits, bytes (binary, fixed) in hex. */
 public final class IndexValues {
     private IndexValues() {
     }
@@ -19,6 +19,9 @@ public final class IndexValues {
         }
         if (v instanceof Float f) {
             return f.isNaN() ? (Float.floatToRawIntBits(f) < 0 ? "-NaN" : "NaN") : f.toString() + "f";
+        }
+        if (v instanceof byte[] fixed) {
+            return "0x" + HexFormat.of().formatHex(fixed);
         }
         if (v instanceof ByteBuffer b) {
             ByteBuffer d = b.duplicate();
