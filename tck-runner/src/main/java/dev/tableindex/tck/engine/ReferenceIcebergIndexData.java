@@ -3,7 +3,7 @@ package dev.tableindex.tck.engine;
 import dev.tableindex.model.iceberg.data.IndexDataBuilder;
 import dev.tableindex.model.iceberg.metadata.IndexMetadata;
 import dev.tableindex.model.iceberg.metadata.IndexMetadataJson;
-import dev.tableindex.model.iceberg.read.FieldPredicate;
+import dev.tableindex.model.iceberg.read.RowFilter;
 import dev.tableindex.model.iceberg.read.IndexReader;
 import dev.tableindex.model.iceberg.read.QueryAnswer;
 import dev.tableindex.model.iceberg.table.LocalFileIO;
@@ -45,9 +45,9 @@ final class ReferenceIcebergIndexData implements IcebergIndexBuilding, IcebergIn
     public QueryIcebergIndexResult queryIcebergIndex(QueryIcebergIndexRequest request) {
         IndexMetadata metadata = metadata(request.getMetadataPath());
         SourceTable table = table(request.getTablePath());
-        FieldPredicate predicate;
+        RowFilter predicate;
         try {
-            predicate = IcebergFilters.predicate(table, request);
+            predicate = IcebergFilters.filter(table, request);
         } catch (RuntimeException e) {
             throw refusal("BAD_FILTER", e);
         }

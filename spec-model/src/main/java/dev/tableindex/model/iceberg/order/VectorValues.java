@@ -30,6 +30,9 @@ public final class VectorValues {
         if (node == null || node.isNull()) {
             return null;
         }
+        if (node.isTextual()) {
+            return parseText(type, node.textValue()); // any type may be written as text ("null" is a string here)
+        }
         switch (type.typeId()) {
             case BOOLEAN:
                 if (!node.isBoolean()) {
@@ -47,20 +50,18 @@ public final class VectorValues {
                 }
                 return node.longValue();
             default:
-                if (!node.isTextual()) {
-                    break;
-                }
-                return parseText(type, node.textValue());
+                break;
         }
         throw new IllegalArgumentException("not a " + type + " value: " + node);
     }
 
     /**
-     * A value written as text (a scenario's table cell, or a vector's string): {@code null} is null, booleans are
-     * {@code true}/{@code false}, numbers are decimal; everything else as in {@link #parse}.
+     * A value written as text (a scenario's table cell, or a vector's string): {@code null} is null (except for a
+     * string, where the caller decides), booleans are {@code true}/{@code false}, numbers are decimal; everything
+     * else as in {@link #parse}.
      */
     public static Object parseText(Type.PrimitiveType type, String text) {
-        if (text == null || text.equals("null")) {
+        if (text == null || (text.equals("null") && type.typeId() != Type.TypeID.STRING)) {
             return null;
         }
         try {

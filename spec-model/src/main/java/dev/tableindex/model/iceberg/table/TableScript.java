@@ -1,6 +1,7 @@
 package dev.tableindex.model.iceberg.table;
 
 import com.fasterxml.jackson.databind.JsonNode;
+import dev.tableindex.model.iceberg.data.IndexFieldValues;
 import dev.tableindex.model.iceberg.order.VectorValues;
 import java.nio.file.Path;
 import java.util.ArrayList;
@@ -81,7 +82,7 @@ public final class TableScript {
             require(delete, "values").forEach(v -> values.add(VectorValues.parse(field.type().asPrimitiveType(), v)));
             if (positions) {
                 List<SourceRow> doomed = table.liveRows(table.currentSnapshotId()).stream()
-                        .filter(r -> values.contains(schema.accessorForField(field.fieldId()).get(r.values())))
+                        .filter(r -> values.contains(IndexFieldValues.sourceValue(schema, r.values(), field.fieldId())))
                         .toList();
                 return table.deletePositions(doomed);
             }
