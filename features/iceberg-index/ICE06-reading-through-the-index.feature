@@ -3,8 +3,8 @@ Feature: ICE06 Answers through an Iceberg index are the table's answers
   "Engines locate index data by matching source-table-snapshot-id. More than one index snapshot may reference
   the same source table snapshot, and an engine may use any of the matching index snapshots." "When an index
   is updated asynchronously, the index may lag behind the table and engines must reconcile the index snapshot
-  against the source-table snapshot they intend to read." "A reader that does not implement an index type must
-  ignore the index and read the source table directly; it must not fail."
+  against the source-table snapshot they intend to read." (An index of a type the reader does not implement is
+  ICE-0800, in ICE08.)
 
   The kit writes a real Iceberg table and the index data (with its reference builder, checked by its checker);
   the engine answers a filter at the table's current snapshot, through the index where it can; the kit compares
@@ -59,19 +59,6 @@ Feature: ICE06 Answers through an Iceberg index are the table's answers
       | city eq "a"   | 2    | ids 1, 7 (4 deleted)                  |
       | score lt 1.0  | 2    | ids 3, 7 (6 deleted)                  |
       | city gt "a"   | 2    | ids 2, 5 (6 deleted)                  |
-
-  @id:ICE-0602 @spec:iceberg-index-spec-draft.md#index-type @level:must @requires:iceberg_index.query
-  Scenario Outline: An index of a type the reader does not implement is ignored, never a failure
-    Given an index of type "<type>" clustered by "city, score"
-    And the kit builds the index snapshot of table snapshot "first" with range files of 2 rows
-    When the engine answers 'city eq "a"' at the current table snapshot
-    Then the answer is the table's own answer of 2 rows
-
-    Examples:
-      | type   |
-      | BLOOM  |
-      | VECTOR |
-      | vector |
 
   @id:ICE-0603 @spec:iceberg-index-spec-draft.md#index-snapshot @level:should @requires:iceberg_index.query
   Scenario: Two index snapshots of the same table snapshot: whichever the reader uses, the answer is the same

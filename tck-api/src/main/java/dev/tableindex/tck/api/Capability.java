@@ -31,9 +31,13 @@ public enum Capability {
             "read a table served by the kit's S3 store (open an index, describe the indexes), judged from the"
                     + " store's request log"),
     ICEBERG_INDEX_METADATA("iceberg_index.metadata", IcebergIndexMetadata.class,
-            "validate an Iceberg index metadata file (violations as JSON paths and rule codes) and read it"),
+            "for tools that validate: report an Iceberg index metadata file's violations (JSON paths and the kit's rule"
+                    + " codes) and the kit's reading of it (scored at should: the draft asks this of no one)"),
     ICEBERG_INDEX_COMMIT("iceberg_index.commit", IcebergIndexCommits.class,
             "commit Iceberg index metadata updates by compare-and-swap, with concurrent writers"),
+    ICEBERG_INDEX_CREATE("iceberg_index.create", IcebergIndexCreation.class,
+            "create an Iceberg index for a real Iceberg table from a definition as a user asks for it (its first"
+                    + " metadata file, in the kit's file catalog)"),
     // Iceberg index data (docs/iceberg-index.md, "Index data")
     ICEBERG_INDEX_BUILD("iceberg_index.build", IcebergIndexBuilding.class,
             "write the range files and tracking file of an Iceberg index snapshot for a real Iceberg table snapshot"),

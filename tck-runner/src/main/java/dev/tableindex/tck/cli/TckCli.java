@@ -11,7 +11,7 @@ import picocli.CommandLine.Command;
         subcommands = {RunCommand.class, ServeEngineCommand.class, CompareCommand.class, TraceCommand.class,
             EncodeKeyCommand.class, DecodeKeyCommand.class, AnyElementCommand.class, ListIndexCommand.class,
             ManifestCommand.class, ConformancePageCommand.class, SmokeCommand.class, ServeStoreCommand.class,
-            GoldenCommand.class, IcebergIndexCommand.class})
+            GoldenCommand.class, IcebergIndexCommand.class, MatrixCommand.class})
 public final class TckCli {
     public static final int EXIT_FAILED_CHECKS = 1;
     public static final int EXIT_BAD_INPUT = 2;

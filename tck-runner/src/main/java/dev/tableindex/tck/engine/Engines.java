@@ -7,7 +7,11 @@ import java.time.Duration;
 import java.util.List;
 import java.util.ServiceLoader;
 
-/** Turns an engine selector ({@code <name>} of a ServiceLoader provider, or {@code cmd:<command>}) into an engine. */
+/**
+ * Turns an engine selector into an engine: {@code <name>} of a ServiceLoader provider, {@code <name>@<version>} (that
+ * provider, which must start an engine of that version: the launcher put that build on the class path, as the tck
+ * script does for {@code lance@4.0.0}), or {@code cmd:<command>}. The report names the engine by its selector.
+ */
 public final class Engines {
     public static final String COMMAND_PREFIX = "cmd:";
 
@@ -24,11 +28,20 @@ public final class Engines {
             return new SubprocessEngine(selector.substring(COMMAND_PREFIX.length()), workingDirectory,
                     timeouts.startup(), timeouts.request());
         }
-        TckEngineProvider provider = providers().stream().filter(p -> p.name().equals(selector)).findFirst()
-                .orElseThrow(() -> new IllegalArgumentException("no engine named '" + selector + "' (known: "
+        int at = selector.indexOf('@');
+        String name = at < 0 ? selector : selector.substring(0, at);
+        TckEngineProvider provider = providers().stream().filter(p -> p.name().equals(name)).findFirst()
+                .orElseThrow(() -> new IllegalArgumentException("no engine named '" + name + "' (known: "
                         + providers().stream().map(TckEngineProvider::name).toList()
                         + "; or cmd:<command> for an engine in another process)"));
-        return new TimeLimitedEngine(provider.start(), timeouts.request());
+        TckEngine engine = provider.start();
+        if (at >= 0 && !engine.info().version().equals(selector.substring(at + 1))) {
+            String version = engine.info().version();
+            engine.close();
+            throw new IllegalArgumentException("engine '" + name + "' on this class path is version " + version + ", not "
+                    + selector.substring(at + 1) + " (the tck script builds and puts " + selector + " on the class path)");
+        }
+        return new TimeLimitedEngine(engine, timeouts.request());
     }
 
     public static List<TckEngineProvider> providers() {

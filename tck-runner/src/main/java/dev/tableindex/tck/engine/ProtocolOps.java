@@ -25,6 +25,7 @@ import dev.tableindex.tck.api.Capability;
 import dev.tableindex.tck.api.EngineUnsupported;
 import dev.tableindex.tck.api.Facet;
 import dev.tableindex.tck.api.IcebergIndexCommits;
+import dev.tableindex.tck.api.IcebergIndexCreation;
 import dev.tableindex.tck.api.IcebergIndexMetadata;
 import dev.tableindex.tck.api.IcebergIndexBuilding;
 import dev.tableindex.tck.api.IcebergIndexQuerying;
@@ -119,6 +120,8 @@ final class ProtocolOps {
             };
             case ICEBERG_INDEX_COMMIT -> (IcebergIndexCommits) request ->
                     send.apply(Request.newBuilder().setCommitIndexUpdates(request)).getCommitIndexUpdates();
+            case ICEBERG_INDEX_CREATE -> (IcebergIndexCreation) request ->
+                    send.apply(Request.newBuilder().setCreateIcebergIndex(request)).getCreateIcebergIndex();
             // Iceberg index data
             case ICEBERG_INDEX_BUILD -> (IcebergIndexBuilding) request ->
                     send.apply(Request.newBuilder().setBuildIcebergIndex(request)).getBuildIcebergIndex();
@@ -163,6 +166,9 @@ final class ProtocolOps {
                     engine.facet(IcebergIndexBuilding.class).buildIcebergIndex(request.getBuildIcebergIndex())).build();
             case QUERY_ICEBERG_INDEX -> Result.newBuilder().setQueryIcebergIndex(
                     engine.facet(IcebergIndexQuerying.class).queryIcebergIndex(request.getQueryIcebergIndex())).build();
+            // Iceberg index writers
+            case CREATE_ICEBERG_INDEX -> Result.newBuilder().setCreateIcebergIndex(
+                    engine.facet(IcebergIndexCreation.class).createIcebergIndex(request.getCreateIcebergIndex())).build();
             case OP_NOT_SET -> throw new EngineUnsupported("request " + request.getId() + " names no operation");
         };
     }

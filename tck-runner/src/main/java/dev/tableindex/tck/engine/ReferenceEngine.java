@@ -56,7 +56,7 @@ public final class ReferenceEngine implements TckEngine, ManifestReading, KeyEnc
 
     /** table.lifecycle, index_v2 and index.open_requests: stateless, over the table model. */
     private final ReferenceTables tables = new ReferenceTables();
-    /** iceberg_index.metadata and iceberg_index.commit: over the Iceberg index model. */
+    /** iceberg_index.metadata, iceberg_index.commit and iceberg_index.create: over the Iceberg index model. */
     private final ReferenceIcebergIndexMetadata icebergMetadata = new ReferenceIcebergIndexMetadata();
     /** iceberg_index.build and iceberg_index.query: stateless, over real Iceberg tables. */
     private final ReferenceIcebergIndexData icebergData = new ReferenceIcebergIndexData();

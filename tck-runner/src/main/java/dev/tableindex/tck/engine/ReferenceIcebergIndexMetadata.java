@@ -1,10 +1,15 @@
 package dev.tableindex.tck.engine;
 
+import com.fasterxml.jackson.databind.JsonNode;
+import com.fasterxml.jackson.databind.ObjectMapper;
+import com.fasterxml.jackson.databind.node.ObjectNode;
 import dev.tableindex.model.iceberg.commit.CommitOutcome;
 import dev.tableindex.model.iceberg.commit.FileMetadataPointer;
 import dev.tableindex.model.iceberg.commit.IndexCommitter;
+import dev.tableindex.model.iceberg.commit.IndexCreation;
 import dev.tableindex.model.iceberg.commit.IndexLocations;
 import dev.tableindex.model.iceberg.commit.MetadataPointer;
+import dev.tableindex.model.iceberg.metadata.EncryptionKey;
 import dev.tableindex.model.iceberg.metadata.IndexMetadata;
 import dev.tableindex.model.iceberg.metadata.IndexMetadataFormatException;
 import dev.tableindex.model.iceberg.metadata.IndexMetadataJson;
@@ -12,8 +17,11 @@ import dev.tableindex.model.iceberg.metadata.IndexMetadataReading;
 import dev.tableindex.model.iceberg.metadata.IndexMetadataValidator;
 import dev.tableindex.model.iceberg.metadata.IndexSnapshot;
 import dev.tableindex.model.iceberg.metadata.Violation;
+import dev.tableindex.model.iceberg.table.SourceTable;
 import dev.tableindex.proto.tck.CommitIndexUpdatesRequest;
 import dev.tableindex.proto.tck.CommitIndexUpdatesResult;
+import dev.tableindex.proto.tck.CreateIcebergIndexRequest;
+import dev.tableindex.proto.tck.CreateIcebergIndexResult;
 import dev.tableindex.proto.tck.EngineError;
 import dev.tableindex.proto.tck.IndexMetadataUpdate;
 import dev.tableindex.proto.tck.IndexMetadataViolation;
@@ -24,13 +32,17 @@ import dev.tableindex.proto.tck.ValidateIndexMetadataRequest;
 import dev.tableindex.proto.tck.ValidateIndexMetadataResult;
 import dev.tableindex.tck.api.EngineRefusal;
 import dev.tableindex.tck.api.IcebergIndexCommits;
+import dev.tableindex.tck.api.IcebergIndexCreation;
 import dev.tableindex.tck.api.IcebergIndexMetadata;
 import java.io.IOException;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.time.Clock;
 import java.util.ArrayList;
+import java.util.Base64;
 import java.util.List;
+import java.util.Map;
+import java.util.Optional;
 import java.util.UUID;
 import java.util.concurrent.CountDownLatch;
 import java.util.concurrent.ExecutionException;
@@ -41,10 +53,16 @@ import java.util.function.UnaryOperator;
 import org.apache.iceberg.Schema;
 import org.apache.iceberg.SchemaParser;
 
-/** Capabilities {@code iceberg_index.metadata} and {@code iceberg_index.commit}, over the model (model.iceberg). */
-public final class ReferenceIcebergIndexMetadata implements IcebergIndexMetadata, IcebergIndexCommits {
+/**
+ * Capabilities {@code iceberg_index.metadata}, {@code iceberg_index.commit} and {@code iceberg_index.create}, over
+ * the model (model.iceberg). As a writer it writes only files that keep the draft's rules: a definition or an
+ * update that would break one is refused, with the violations in the message.
+ */
+public final class ReferenceIcebergIndexMetadata implements IcebergIndexMetadata, IcebergIndexCommits,
+        IcebergIndexCreation {
     /** Attempts per writer when retrying: far more than the writers a scenario starts. */
     private static final int RETRY_ATTEMPTS = 10_000;
+    private static final ObjectMapper JSON = new ObjectMapper();
 
     /** Opens the pointer of an index in a catalog folder. */
     public interface Pointers {
@@ -89,10 +107,26 @@ public final class ReferenceIcebergIndexMetadata implements IcebergIndexMetadata
     }
 
     @Override
+    public CreateIcebergIndexResult createIcebergIndex(CreateIcebergIndexRequest request) {
+        SourceTable table = table(request.getTablePath());
+        ObjectNode file = IndexCreation.metadataJson(definition(request.getDefinitionJson()), table.schema(),
+                table.table().uuid().toString(), IndexLocations.of(Path.of(request.getLocation())),
+                UUID.randomUUID().toString(), Clock.systemUTC().millis());
+        List<Violation> violations = IndexMetadataValidator.withSourceSchemas(table.schemas()).validate(file);
+        if (!violations.isEmpty()) {
+            throw refusal("INVALID_DEFINITION", "no valid index metadata file holds this definition: " + violations);
+        }
+        CommitOutcome outcome = committer(request.getCatalogDir(), request.getIndexName())
+                .create(IndexMetadataJson.read(file));
+        if (!(outcome instanceof CommitOutcome.Committed committed)) {
+            throw refusal("INDEX_EXISTS", "the catalog already has an index " + request.getIndexName());
+        }
+        return CreateIcebergIndexResult.newBuilder().setMetadataFile(committed.metadataFile()).build();
+    }
+
+    @Override
     public CommitIndexUpdatesResult commitIndexUpdates(CommitIndexUpdatesRequest request) {
-        IndexCommitter committer = new IndexCommitter(
-                pointers.open(Path.of(request.getCatalogDir()), request.getIndexName()),
-                Clock.systemUTC(), () -> UUID.randomUUID().toString());
+        IndexCommitter committer = committer(request.getCatalogDir(), request.getIndexName());
         String baseFile = request.getBaseMetadataFile();
         ExecutorService writers = Executors.newFixedThreadPool(Math.max(1, request.getUpdatesCount()));
         CountDownLatch start = new CountDownLatch(1);
@@ -114,10 +148,14 @@ public final class ReferenceIcebergIndexMetadata implements IcebergIndexMetadata
         start.countDown();
         int committed = 0;
         int rejected = 0;
+        List<Violation> refused = new ArrayList<>();
         try {
-            for (Future<CommitOutcome> outcome : outcomes) {
-                if (outcome.get() instanceof CommitOutcome.Committed) {
+            for (Future<CommitOutcome> future : outcomes) {
+                CommitOutcome outcome = future.get();
+                if (outcome instanceof CommitOutcome.Committed) {
                     committed++;
+                } else if (outcome instanceof CommitOutcome.Refused r) {
+                    refused.addAll(r.violations());
                 } else {
                     rejected++;
                 }
@@ -126,33 +164,82 @@ public final class ReferenceIcebergIndexMetadata implements IcebergIndexMetadata
             Thread.currentThread().interrupt();
             throw new IllegalStateException("interrupted while committing", e);
         } catch (ExecutionException e) {
+            if (e.getCause() instanceof EngineRefusal refusal) {
+                throw refusal;
+            }
             throw new IllegalStateException("a writer failed: " + e.getCause(), e.getCause());
         } finally {
             writers.shutdownNow();
         }
+        if (!refused.isEmpty()) {
+            throw refusal("INVALID_UPDATE", "an update would break the draft, so it was not committed: " + refused);
+        }
         return CommitIndexUpdatesResult.newBuilder().setCommitted(committed).setRejected(rejected).build();
+    }
+
+    private IndexCommitter committer(String catalogDir, String indexName) {
+        return new IndexCommitter(pointers.open(Path.of(catalogDir), indexName), Clock.systemUTC(),
+                () -> UUID.randomUUID().toString());
     }
 
     private static UnaryOperator<IndexMetadata> change(IndexMetadataUpdate update) {
         return switch (update.getUpdateCase()) {
             case SET_PROPERTY -> m -> m.withProperty(update.getSetProperty().getKey(), update.getSetProperty().getValue());
-            case ADD_SNAPSHOT -> {
-                NewIndexSnapshot s = update.getAddSnapshot();
-                yield m -> m.withSnapshot(IndexSnapshot.of(s.getSnapshotId(), s.getSourceTableSnapshotId(),
-                        s.getTimestampMs(), s.getTrackingFile()));
-            }
+            case ADD_SNAPSHOT -> m -> withSnapshot(m, update.getAddSnapshot());
             case REMOVE_SNAPSHOT_ID -> m -> m.withoutSnapshot(update.getRemoveSnapshotId());
-            case UPDATE_NOT_SET -> throw new EngineRefusal(EngineError.newBuilder().setKind("INVALID_OPERATION")
-                    .setMessage("an update names no change").setOffset(-1).build());
+            case UPDATE_NOT_SET -> throw refusal("INVALID_OPERATION", "an update names no change");
         };
+    }
+
+    /** The new snapshot, with an id of its own when asked to choose one, and its tracking file's key recorded. */
+    private static IndexMetadata withSnapshot(IndexMetadata m, NewIndexSnapshot s) {
+        long id = s.getAssignSnapshotId()
+                ? 1 + m.snapshots().stream().mapToLong(IndexSnapshot::snapshotId).max().orElse(0)
+                : s.getSnapshotId();
+        Optional<String> keyId = s.getKeyId().isEmpty() ? Optional.empty() : Optional.of(s.getKeyId());
+        IndexMetadata next = m.withSnapshot(new IndexSnapshot(id, s.getSourceTableSnapshotId(), s.getTimestampMs(),
+                s.getTrackingFile(), Map.of(), keyId));
+        if (keyId.isEmpty()) {
+            return next;
+        }
+        String keyMetadata = Base64.getEncoder().encodeToString(s.getTrackingFileKeyMetadata().toByteArray());
+        Optional<EncryptionKey> existing = m.encryptionKey(keyId.get());
+        if (existing.isPresent()) {
+            if (!existing.get().encryptedKeyMetadata().equals(keyMetadata)) {
+                throw refusal("KEY_ID_IN_USE", "encryption key " + keyId.get() + " already holds other key metadata");
+            }
+            return next;
+        }
+        List<EncryptionKey> keys = new ArrayList<>(m.encryptionKeys());
+        keys.add(new EncryptionKey(keyId.get(), keyMetadata, Optional.empty(), Map.of()));
+        return next.withEncryptionKeys(keys);
+    }
+
+    private static JsonNode definition(String json) {
+        try {
+            JsonNode definition = JSON.readTree(json);
+            if (definition == null || !definition.isObject()) {
+                throw refusal("BAD_DEFINITION", "the definition is not a JSON object");
+            }
+            return definition;
+        } catch (IOException e) {
+            throw refusal("BAD_DEFINITION", "the definition is not JSON: " + e.getMessage());
+        }
+    }
+
+    private static SourceTable table(String path) {
+        try {
+            return SourceTable.load(Path.of(path));
+        } catch (RuntimeException e) {
+            throw refusal("BAD_TABLE", String.valueOf(e.getMessage()));
+        }
     }
 
     private static Schema schema(String json) {
         try {
             return SchemaParser.fromJson(json);
         } catch (RuntimeException e) {
-            throw new EngineRefusal(EngineError.newBuilder().setKind("BAD_SCHEMA")
-                    .setMessage("not an Iceberg schema: " + e.getMessage()).setOffset(-1).build());
+            throw refusal("BAD_SCHEMA", "not an Iceberg schema: " + e.getMessage());
         }
     }
 
@@ -160,8 +247,11 @@ public final class ReferenceIcebergIndexMetadata implements IcebergIndexMetadata
         try {
             return Files.readAllBytes(Path.of(path));
         } catch (IOException e) {
-            throw new EngineRefusal(EngineError.newBuilder().setKind("UNREADABLE")
-                    .setMessage("cannot read " + path + ": " + e.getMessage()).setOffset(-1).build());
+            throw refusal("UNREADABLE", "cannot read " + path + ": " + e.getMessage());
         }
+    }
+
+    private static EngineRefusal refusal(String kind, String message) {
+        return new EngineRefusal(EngineError.newBuilder().setKind(kind).setMessage(message).setOffset(-1).build());
     }
 }

@@ -43,4 +43,16 @@ public final class FileTrees {
             throw new UncheckedIOException("cannot delete " + root, e);
         }
     }
+
+    /** A scenario's scratch folder, deleted after it: best effort, since a leftover folder is not a test failure. */
+    public static void deleteScratch(Path scratch) {
+        if (scratch == null) {
+            return;
+        }
+        try {
+            delete(scratch);
+        } catch (UncheckedIOException e) {
+            // best effort
+        }
+    }
 }

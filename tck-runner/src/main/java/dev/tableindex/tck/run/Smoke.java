@@ -42,7 +42,7 @@ public final class Smoke {
                 String verdict;
                 boolean passed;
                 try {
-                    String problem = check(capability, engine, golden);
+                    String problem = check(capability, engine, golden, scratch);
                     passed = problem == null || problem.startsWith("(");
                     verdict = problem == null ? "ok" : problem.startsWith("(") ? "-" : "WRONG";
                     if (problem != null) {
@@ -70,7 +70,7 @@ public final class Smoke {
     }
 
     /** null when the engine answered as expected, a "(…)" note when there is no smoke request, else what is wrong. */
-    private static String check(Capability capability, TckEngine engine, GoldenStore golden) {
+    private static String check(Capability capability, TckEngine engine, GoldenStore golden, Path scratch) {
         return switch (capability) {
             case KEY_ENCODING -> {
                 // spec/lance-list-element-index.md, Key Encoding: ("car", 0.5) as string, float
@@ -98,6 +98,8 @@ public final class Smoke {
                         .setDatasetPath(dataset.toString()).build()).getManifest().getVersion();
                 yield version == 2 ? null : "the btree golden dataset's latest version is 2, the engine read " + version;
             }
+            case ICEBERG_INDEX_METADATA, ICEBERG_INDEX_COMMIT, ICEBERG_INDEX_CREATE, ICEBERG_INDEX_BUILD,
+                    ICEBERG_INDEX_QUERY -> IcebergSmoke.check(capability, engine, golden, scratch);
             default -> "(no smoke request for this capability; the TCK checks it)";
         };
     }

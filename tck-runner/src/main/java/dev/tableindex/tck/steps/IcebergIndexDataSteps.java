@@ -9,6 +9,8 @@ import dev.tableindex.model.iceberg.data.DataFileIO;
 import dev.tableindex.model.iceberg.data.DataViolation;
 import dev.tableindex.model.iceberg.data.IndexDataBuilder;
 import dev.tableindex.model.iceberg.data.IndexDataChecker;
+import dev.tableindex.model.iceberg.data.IndexEntries;
+import dev.tableindex.model.iceberg.data.IndexFields;
 import dev.tableindex.model.iceberg.data.IndexValues;
 import dev.tableindex.model.iceberg.data.TrackingEntry;
 import dev.tableindex.model.iceberg.data.TrackingFiles;
@@ -103,6 +105,8 @@ public final class IcebergIndexDataSteps {
     private List<TrackingEntry> entries;
     private QueryIcebergIndexResult answer;
     private List<SourceRow> expected;
+    /** Whether the index metadata file leaves out its empty optional lists (ICE08: read as empty lists). */
+    private boolean omitEmptyOptionals;
 
     /** The table as a script; a shared table is made from it when first used, a private one as it grows. */
     private final ObjectNode script = JsonNodeFactory.instance.objectNode();
@@ -791,12 +795,64 @@ public final class IcebergIndexDataSteps {
         return LocalFileIO.path(file).normalize().toString();
     }
 
+    // ---- readers judged by rows (ICE08): index data that is wrong if used, placed where a wrong reader looks ----
+
+    /**
+     * Index data that lies: built from the live rows of the snapshot with each row's city replaced by the city of
+     * the next row by id (the last takes the first's), so every row pointer is real but the values are not. A reader
+     * that uses it answers a filter on city with other rows than the table's.
+     */
+    @Given("the kit builds a misleading index snapshot of table snapshot {string}: each entry holds the city of the next row by id")
+    public void theKitBuildsAMisleadingSnapshot(String name) {
+        long source = snapshots.get(name);
+        String fileName = "kit-" + (metadata.snapshots().size() + 1);
+        writeMisleading(source, scratch().resolve("index").resolve("data"), fileName, 2);
+        metadata = metadata.withSnapshot(IndexSnapshot.of(metadata.snapshots().size() + 1, source, 1_700_000_000_000L,
+                "data/" + fileName + "-tracking.avro"));
+        writeMetadata();
+    }
+
+    /**
+     * The last index snapshot's tracking file path is relative (data/...): resolved against the index location it
+     * names the kit's true index data; resolved against the folder of the metadata file (metadata/) it names the
+     * misleading data the kit puts there.
+     */
+    @Given("the kit puts misleading index data where the tracking file's path, resolved against the metadata file's folder, leads")
+    public void theKitPutsADecoy() {
+        IndexSnapshot last = metadata.snapshots().get(metadata.snapshots().size() - 1);
+        Path decoy = metadataFile.getParent().resolve(last.trackingFile());
+        String name = decoy.getFileName().toString().replace("-tracking.avro", "");
+        writeMisleading(last.sourceTableSnapshotId(), decoy.getParent(), name, 2);
+    }
+
+    @Given("the index metadata file leaves out its empty optional lists")
+    public void theMetadataFileLeavesOutEmptyLists() {
+        omitEmptyOptionals = true;
+        writeMetadata();
+    }
+
+    private void writeMisleading(long source, Path folder, String name, int rowsPerFile) {
+        List<SourceRow> rows = new ArrayList<>(table.liveRows(source));
+        rows.sort(java.util.Comparator.comparingLong(r -> (Long) r.values().getField("id")));
+        List<SourceRow> lying = new ArrayList<>();
+        for (int i = 0; i < rows.size(); i++) {
+            Record values = rows.get(i).values().copy();
+            values.setField("city", rows.get((i + 1) % rows.size()).values().getField("city"));
+            lying.add(new SourceRow(rows.get(i).file(), rows.get(i).pos(), values));
+        }
+        IndexFields fields = new IndexFields(metadata.definition(), table.schemaOf(source));
+        IndexDataBuilder.write(fields, IndexDataBuilder.ranges(IndexEntries.sorted(fields, lying), fields, rowsPerFile),
+                folder, name, FileFormat.PARQUET);
+    }
+
     private void writeMetadata() {
         metadataFile = scratch().resolve("index").resolve("metadata")
                 .resolve(String.format("%05d-index.metadata.json", ++metadataVersion));
         try {
             Files.createDirectories(metadataFile.getParent());
-            Files.write(metadataFile, IndexMetadataJson.toBytes(metadata));
+            Files.write(metadataFile, omitEmptyOptionals
+                    ? IndexMetadataJson.toBytes(IndexMetadataJson.writeWithoutEmptyOptionals(metadata))
+                    : IndexMetadataJson.toBytes(metadata));
         } catch (IOException e) {
             throw new UncheckedIOException(e);
         }

@@ -238,6 +238,10 @@ class TckCliTest {
         assertThat(run.exitCode()).as(run.out() + run.err()).isZero();
         assertThat(run.out()).contains("handshake   ok").contains("key_encoding ok").contains("any_element ok")
                 .contains("manifest.read ok").contains("SMOKE PASSED");
+        for (String iceberg : java.util.List.of("iceberg_index.metadata", "iceberg_index.commit", "iceberg_index.create",
+                "iceberg_index.build", "iceberg_index.query")) {
+            assertThat(run.out()).containsPattern(java.util.regex.Pattern.quote(iceberg) + " +ok ");
+        }
         Run broken = tck("smoke", "--engine", "cmd:echo not an engine", "--startup-timeout", "5");
         assertThat(broken.exitCode()).isEqualTo(1);
         assertThat(broken.out()).contains("handshake   BROKEN").contains("SMOKE FAILED");

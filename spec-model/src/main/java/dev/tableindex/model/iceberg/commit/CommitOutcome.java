@@ -1,6 +1,7 @@
 package dev.tableindex.model.iceberg.commit;
 
 import dev.tableindex.model.iceberg.metadata.IndexMetadata;
+import dev.tableindex.model.iceberg.metadata.Violation;
 import java.util.List;
 
 /** What became of one commit attempt. */
@@ -26,5 +27,17 @@ public sealed interface CommitOutcome {
      * @param current the metadata file that is current instead
      */
     record Rejected(String current) implements CommitOutcome {
+    }
+
+    /**
+     * The update would have made a metadata file that breaks the draft (a snapshot-id used twice, ...): nothing was
+     * written and nothing changed, whether or not the base was still current.
+     *
+     * @param violations what the file would have broken
+     */
+    record Refused(List<Violation> violations) implements CommitOutcome {
+        public Refused {
+            violations = List.copyOf(violations);
+        }
     }
 }

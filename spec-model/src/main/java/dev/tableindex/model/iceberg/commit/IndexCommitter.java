@@ -1,11 +1,14 @@
 package dev.tableindex.model.iceberg.commit;
 
 import dev.tableindex.model.iceberg.commit.CommitOutcome.Committed;
+import dev.tableindex.model.iceberg.commit.CommitOutcome.Refused;
 import dev.tableindex.model.iceberg.commit.CommitOutcome.Rejected;
 import dev.tableindex.model.iceberg.metadata.IndexMetadata;
 import dev.tableindex.model.iceberg.metadata.IndexMetadataJson;
+import dev.tableindex.model.iceberg.metadata.IndexMetadataValidator;
 import dev.tableindex.model.iceberg.metadata.IndexPaths;
 import dev.tableindex.model.iceberg.metadata.MetadataLogEntry;
+import dev.tableindex.model.iceberg.metadata.Violation;
 import java.io.IOException;
 import java.io.UncheckedIOException;
 import java.nio.file.Files;
@@ -25,7 +28,10 @@ import java.util.function.UnaryOperator;
  * {@code write.metadata.previous-versions-max} entries, sets {@code last-updated-ms}, and swaps the pointer
  * from the base the writer read to the new file. A swap that finds another file current is rejected; the
  * writer's file is then removed and nothing else changes. When {@code write.metadata.delete-after-commit.enabled}
- * is {@code true}, a successful commit deletes the metadata files it dropped from the log.
+ * is {@code true}, a successful commit deletes the metadata files it dropped from the log. A commit writes the
+ * index type in upper case, as writers must, also when the file it started from was written otherwise by another
+ * writer (the same type: readers match it case-insensitively, so the definition does not change). It never writes
+ * a file that breaks the draft's rules that the file alone decides: such an update is refused.
  */
 public final class IndexCommitter {
     /** The default of {@code write.metadata.previous-versions-max} (Iceberg's table default; docs/decisions/0011). */
@@ -55,7 +61,10 @@ public final class IndexCommitter {
         return pointer.current().map(location -> new Base(location, read(location)));
     }
 
-    /** Creates the index: writes its first metadata file and makes it current, if no index is there yet. */
+    /**
+     * Creates the index: writes its first metadata file, as given (see {@link IndexCreation} for what a writer makes
+     * of a requested definition), and makes it current, if no index is there yet.
+     */
     public CommitOutcome create(IndexMetadata initial) {
         IndexMetadata stamped = initial.withLastUpdatedMs(clock.millis());
         String file = write(stamped, 0);
@@ -70,6 +79,7 @@ public final class IndexCommitter {
     public CommitOutcome commit(Base base, UnaryOperator<IndexMetadata> update) {
         IndexMetadata current = base.metadata();
         IndexMetadata next = update.apply(current);
+        next = next.withDefinition(next.definition().withType(next.definition().type().upperCase()));
 
         List<MetadataLogEntry> log = new ArrayList<>(current.metadataLog());
         log.add(new MetadataLogEntry(IndexPaths.relativize(current.location(), base.metadataFile()), current.lastUpdatedMs()));
@@ -77,6 +87,10 @@ public final class IndexCommitter {
         List<MetadataLogEntry> dropped = new ArrayList<>(log.subList(0, Math.max(0, log.size() - keep)));
         List<MetadataLogEntry> kept = log.subList(dropped.size(), log.size());
         next = next.withMetadataLog(kept).withLastUpdatedMs(clock.millis());
+        List<Violation> violations = IndexMetadataValidator.withoutSourceSchema().validate(IndexMetadataJson.write(next));
+        if (!violations.isEmpty()) {
+            return new Refused(violations);
+        }
 
         String file = write(next, version(base.metadataFile()) + 1);
         if (!pointer.compareAndSwap(Optional.of(base.metadataFile()), file)) {
@@ -96,14 +110,14 @@ public final class IndexCommitter {
 
     /**
      * Commits {@code update}, re-reading the current metadata and applying the update again after each
-     * rejection, at most {@code attempts} times; the last outcome.
+     * rejection, at most {@code attempts} times; the last outcome (a refused update is not tried again).
      */
     public CommitOutcome commitWithRetry(UnaryOperator<IndexMetadata> update, int attempts) {
         CommitOutcome outcome = null;
         for (int i = 0; i < attempts; i++) {
             Base base = readCurrent().orElseThrow(() -> new IllegalStateException("the index has no metadata file"));
             outcome = commit(base, update);
-            if (outcome instanceof Committed) {
+            if (!(outcome instanceof Rejected)) {
                 return outcome;
             }
         }

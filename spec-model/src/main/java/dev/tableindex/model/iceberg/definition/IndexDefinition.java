@@ -32,6 +32,11 @@ public record IndexDefinition(
         clusterSpec = List.copyOf(clusterSpec);
     }
 
+    /** The same definition with its type written as {@code newType} (the same type when they match case-insensitively). */
+    public IndexDefinition withType(IndexType newType) {
+        return new IndexDefinition(newType, identityFields, materializedFields, nonMaterializedFields, clusterSpec);
+    }
+
     /** The expression field with this id, materialized or not. */
     public Optional<ExpressionField> expressionField(int fieldId) {
         return Stream.concat(materializedFields.stream(), nonMaterializedFields.stream())

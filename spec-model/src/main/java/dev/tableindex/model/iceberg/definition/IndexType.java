@@ -42,6 +42,11 @@ public record IndexType(String written) {
         return written.equals(written.toUpperCase(Locale.ROOT));
     }
 
+    /** This type as writers must write it: upper case (the same type to a reader, which matches case-insensitively). */
+    public IndexType upperCase() {
+        return new IndexType(written.toUpperCase(Locale.ROOT));
+    }
+
     /** Whether a reader that implements {@code SCALAR} (and nothing else) uses this index. */
     public boolean isScalar() {
         return kind().filter(k -> k == Kind.SCALAR).isPresent();

@@ -14,7 +14,10 @@ import java.util.Iterator;
 import java.util.List;
 import java.util.Map;
 import java.util.Optional;
+import java.util.OptionalInt;
 import java.util.Set;
+import java.util.function.BiFunction;
+import java.util.function.Function;
 
 /**
  * The JSON form of value expressions (expressions spec, Appendix B; docs/iceberg-table-spec-facts.md "Value
@@ -70,38 +73,67 @@ public final class ValueExpressionJson {
      */
     public static List<LocatedReference> locateReferences(JsonNode json, String path) {
         List<LocatedReference> found = new ArrayList<>();
-        locate(json, path, found);
+        walk(json.deepCopy(), path, (at, reference) -> {
+            found.add(new LocatedReference(at, reference));
+            return null;
+        });
         return found;
     }
 
-    private static void locate(JsonNode json, String path, List<LocatedReference> found) {
-        if (json.isArray()) {
-            for (int i = 0; i < json.size(); i++) {
-                locate(json.get(i), path + "[" + i + "]", found);
+    /**
+     * A copy of a value expression's JSON with each named reference that {@code ids} knows replaced by the ID
+     * reference {@code {"type": "reference", "id": N}}, as a writer binds an expression to the source schema
+     * before storing it (the draft allows ID references only). Names {@code ids} does not know stay as they are.
+     * Call it on JSON that {@link #read} accepts.
+     */
+    public static JsonNode bindNames(JsonNode json, Function<String, OptionalInt> ids) {
+        return walk(json.deepCopy(), "$", (at, reference) -> {
+            if (reference instanceof NamedReference named) {
+                OptionalInt id = ids.apply(named.name());
+                return id.isPresent() ? write(new IdReference(id.getAsInt())) : null;
             }
-            return;
+            return null;
+        });
+    }
+
+    /**
+     * Visits every reference in {@code json} (changed in place) in document order; where {@code visit} returns a
+     * node, that node takes the reference's place. Returns the node that stands for {@code json} afterwards.
+     */
+    private static JsonNode walk(JsonNode json, String path, BiFunction<String, ValueExpression, JsonNode> visit) {
+        if (json.isArray()) {
+            ArrayNode array = (ArrayNode) json;
+            for (int i = 0; i < array.size(); i++) {
+                array.set(i, walk(array.get(i), path + "[" + i + "]", visit));
+            }
+            return json;
         }
         if (!json.isObject()) {
-            return;
+            return json;
         }
         String type = json.path("type").asText("");
         if (type.equals("literal") || type.equals("literals")) {
-            return;
+            return json;
         }
         if (type.equals("reference")) {
-            found.add(new LocatedReference(path, readReference(json, path)));
-            return;
+            JsonNode replacement = visit.apply(path, readReference(json, path));
+            return replacement == null ? json : replacement;
         }
-        for (Iterator<Map.Entry<String, JsonNode>> it = json.fields(); it.hasNext(); ) {
-            Map.Entry<String, JsonNode> field = it.next();
-            String key = field.getKey();
-            JsonNode child = field.getValue();
+        ObjectNode object = (ObjectNode) json;
+        List<String> keys = new ArrayList<>();
+        object.fieldNames().forEachRemaining(keys::add);
+        for (String key : keys) {
+            JsonNode child = object.get(key);
             if (key.equals("term") && child.isTextual()) {
-                found.add(new LocatedReference(path + "['term']", new NamedReference(child.asText())));
+                JsonNode replacement = visit.apply(path + "['term']", new NamedReference(child.asText()));
+                if (replacement != null) {
+                    object.set(key, replacement);
+                }
             } else if (!key.equals("value") && !key.equals("values") && !key.equals("function")) {
-                locate(child, path + "['" + key + "']", found);
+                object.set(key, walk(child, JsonPaths.member(path, key), visit));
             }
         }
+        return json;
     }
 
     /** The explicit JSON of {@code expression}. */
@@ -194,7 +226,7 @@ public final class ValueExpressionJson {
             Map.Entry<String, JsonNode> field = it.next();
             String key = field.getKey();
             JsonNode child = field.getValue();
-            String childPath = path + "['" + key + "']";
+            String childPath = JsonPaths.member(path, key);
             if (key.equals("value") || key.equals("values") || key.equals("type")) {
                 continue; // constants
             }

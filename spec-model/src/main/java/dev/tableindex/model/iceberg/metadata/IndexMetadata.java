@@ -83,6 +83,11 @@ public record IndexMetadata(
                 snapshots, metadataLog, encryptionKeys);
     }
 
+    public IndexMetadata withDefinition(IndexDefinition newDefinition) {
+        return new IndexMetadata(formatVersion, indexUuid, tableUuid, location, lastUpdatedMs, newDefinition, properties,
+                snapshots, metadataLog, encryptionKeys);
+    }
+
     public IndexMetadata withProperties(Map<String, String> newProperties) {
         return new IndexMetadata(formatVersion, indexUuid, tableUuid, location, lastUpdatedMs, definition,
                 newProperties, snapshots, metadataLog, encryptionKeys);

@@ -9,6 +9,7 @@ import com.fasterxml.jackson.databind.node.ObjectNode;
 import dev.tableindex.model.iceberg.definition.ExpressionField;
 import dev.tableindex.model.iceberg.definition.ExpressionJsonException;
 import dev.tableindex.model.iceberg.definition.IcebergTypeJson;
+import dev.tableindex.model.iceberg.definition.JsonPaths;
 import dev.tableindex.model.iceberg.definition.IndexDefinition;
 import dev.tableindex.model.iceberg.definition.IndexType;
 import dev.tableindex.model.iceberg.definition.ValueExpressionJson;
@@ -135,10 +136,29 @@ public final class IndexMetadataJson {
         return node;
     }
 
+    /** The optional lists and maps of the index metadata file (draft, Index Metadata File). */
+    public static final List<String> OPTIONAL_MEMBERS = List.of("materialized-fields", "non-materialized-fields",
+            "properties", "snapshots", "metadata-log", "encryption-keys");
+
+    /**
+     * The metadata file's JSON without its empty optional lists and maps: as valid as {@link #write}, since "a
+     * missing optional list must be read as an empty list", and the form a reader that needs them present trips on.
+     */
+    public static ObjectNode writeWithoutEmptyOptionals(IndexMetadata metadata) {
+        ObjectNode node = write(metadata);
+        OPTIONAL_MEMBERS.stream().filter(name -> node.get(name).isEmpty()).forEach(node::remove);
+        return node;
+    }
+
     /** The metadata file's bytes: indented UTF-8 JSON. */
     public static byte[] toBytes(IndexMetadata metadata) {
+        return toBytes(write(metadata));
+    }
+
+    /** A metadata file's JSON as the bytes of a file: indented UTF-8. */
+    public static byte[] toBytes(JsonNode metadataJson) {
         try {
-            return JSON.writeValueAsString(write(metadata)).getBytes(StandardCharsets.UTF_8);
+            return JSON.writeValueAsString(metadataJson).getBytes(StandardCharsets.UTF_8);
         } catch (JsonProcessingException e) {
             throw new UncheckedIOException(e);
         }
@@ -207,7 +227,7 @@ public final class IndexMetadataJson {
         }
 
         static String path(String parent, String name) {
-            return parent + "['" + name + "']";
+            return JsonPaths.member(parent, name);
         }
 
         JsonNode required(String name) {

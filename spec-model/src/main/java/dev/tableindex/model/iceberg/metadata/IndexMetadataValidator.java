@@ -3,6 +3,7 @@ package dev.tableindex.model.iceberg.metadata;
 import com.fasterxml.jackson.databind.JsonNode;
 import dev.tableindex.model.iceberg.definition.ExpressionJsonException;
 import dev.tableindex.model.iceberg.definition.IcebergTypeJson;
+import dev.tableindex.model.iceberg.definition.JsonPaths;
 import dev.tableindex.model.iceberg.definition.ReservedFieldIds;
 import dev.tableindex.model.iceberg.definition.ValueExpression;
 import dev.tableindex.model.iceberg.definition.ValueExpression.IdReference;
@@ -110,7 +111,7 @@ public final class IndexMetadataValidator {
         }
 
         private String path(String parent, String name) {
-            return parent + "['" + name + "']";
+            return JsonPaths.member(parent, name);
         }
 
         /** The field, or null after reporting it missing. */

@@ -276,6 +276,11 @@ public final class SourceTable {
         return rows;
     }
 
+    /** Every schema the table has had, oldest first (its schema history). */
+    public List<Schema> schemas() {
+        return table.schemas().entrySet().stream().sorted(Map.Entry.comparingByKey()).map(Map.Entry::getValue).toList();
+    }
+
     /** The schema a snapshot was written with (the draft: identity fields take their type from it). */
     public Schema schemaOf(long snapshotId) {
         Integer schemaId = table.snapshot(snapshotId).schemaId();

@@ -177,4 +177,34 @@ class IndexCommitterTest {
     private String relative(String location) {
         return location.substring(IndexLocations.of(dir.resolve("index")).length() + 1);
     }
+
+    @Test
+    void aCommitWritesAnotherWritersLowerCaseTypeInUpperCase() throws Exception {
+        IndexCommitter committer = committer();
+        IndexMetadata lower = initial(Map.of());
+        committer.create(lower.withDefinition(lower.definition().withType(new IndexType("scalar"))));
+
+        Committed next = (Committed) committer.commit(committer.readCurrent().orElseThrow(), m -> m.withProperty("a", "1"));
+
+        assertThat(IndexMetadataJson.read(Files.readAllBytes(IndexLocations.toPath(next.metadataFile())))
+                .definition().type().written()).isEqualTo("SCALAR");
+    }
+
+    @Test
+    void anUpdateThatWouldBreakTheDraftIsRefusedAndWritesNothing() throws Exception {
+        IndexCommitter committer = committer();
+        committer.create(initial(Map.of()).withSnapshot(
+                dev.tableindex.model.iceberg.metadata.IndexSnapshot.of(1, 100, 0, "data/t-1.avro")));
+        List<Path> before = metadataFiles();
+        Base base = committer.readCurrent().orElseThrow();
+
+        CommitOutcome outcome = committer.commit(base, m -> m.withSnapshot(
+                dev.tableindex.model.iceberg.metadata.IndexSnapshot.of(1, 200, 0, "data/t-2.avro")));
+
+        assertThat(outcome).isInstanceOf(CommitOutcome.Refused.class);
+        assertThat(((CommitOutcome.Refused) outcome).violations()).extracting(v -> v.rule().code())
+                .containsExactly("snapshot-id-duplicate");
+        assertThat(metadataFiles()).isEqualTo(before);
+        assertThat(committer.readCurrent().orElseThrow().metadataFile()).isEqualTo(base.metadataFile());
+    }
 }

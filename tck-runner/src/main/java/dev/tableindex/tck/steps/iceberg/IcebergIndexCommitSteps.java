@@ -2,6 +2,7 @@ package dev.tableindex.tck.steps.iceberg;
 
 import com.fasterxml.jackson.core.type.TypeReference;
 import com.fasterxml.jackson.databind.ObjectMapper;
+import com.google.protobuf.ByteString;
 import dev.tableindex.model.iceberg.commit.CommitOutcome;
 import dev.tableindex.model.iceberg.commit.FileMetadataPointer;
 import dev.tableindex.model.iceberg.commit.IndexCommitter;
@@ -10,6 +11,7 @@ import dev.tableindex.model.iceberg.definition.ExpressionField;
 import dev.tableindex.model.iceberg.definition.IndexDefinition;
 import dev.tableindex.model.iceberg.definition.IndexType;
 import dev.tableindex.model.iceberg.definition.ValueExpression;
+import dev.tableindex.model.iceberg.metadata.EncryptionKey;
 import dev.tableindex.model.iceberg.metadata.IndexMetadata;
 import dev.tableindex.model.iceberg.metadata.IndexMetadataJson;
 import dev.tableindex.model.iceberg.metadata.IndexMetadataValidator;
@@ -37,11 +39,13 @@ import java.time.Instant;
 import java.time.ZoneOffset;
 import java.util.ArrayList;
 import java.util.Arrays;
+import java.util.Base64;
 import java.util.HashMap;
 import java.util.List;
 import java.util.Map;
 import java.util.Optional;
 import java.util.UUID;
+import java.util.function.UnaryOperator;
 import java.util.stream.Stream;
 import org.apache.iceberg.types.Types;
 
@@ -71,13 +75,7 @@ public final class IcebergIndexCommitSteps {
 
     @After
     public void end() {
-        if (scratch != null) {
-            try {
-                FileTrees.delete(scratch);
-            } catch (UncheckedIOException e) {
-                // best effort
-            }
-        }
+        FileTrees.deleteScratch(scratch);
     }
 
     private IcebergIndexCommits engine() {
@@ -90,19 +88,53 @@ public final class IcebergIndexCommitSteps {
 
     @Given("the kit creates an index in its file catalog with properties:")
     public void theKitCreatesAnIndex(String propertiesJson) throws IOException {
+        create(IndexType.SCALAR, JSON.readValue(propertiesJson, new TypeReference<Map<String, String>>() { }), true, false);
+    }
+
+    /** Another writer's file, written against the draft: writers must write the type upper case. */
+    @Given("the kit creates an index in its file catalog whose type is written {string}")
+    public void theKitCreatesAnIndexWithType(String type) throws IOException {
+        create(new IndexType(type), Map.of(), true, false);
+    }
+
+    @Given("the kit creates an index in its file catalog, not built yet, whose metadata file leaves out every empty optional list")
+    public void theKitCreatesAnIndexWithoutOptionalLists() throws IOException {
+        create(IndexType.SCALAR, Map.of(), false, true);
+    }
+
+    /**
+     * The kit's index: SCALAR (or {@code type}) on user_id (1), materializing bucket(16, user_id) as 1000, clustered
+     * by 1000, 1; with index snapshot 1 of table snapshot 100 when {@code built}. Without its empty optional lists
+     * when {@code omitEmpty} (the kit writes that file itself, then points the catalog at it).
+     */
+    private void create(IndexType type, Map<String, String> properties, boolean built, boolean omitEmpty)
+            throws IOException {
         scratch = Files.createTempDirectory("tck-iceberg-commit-");
         pointer = new FileMetadataPointer(scratch.resolve("catalog"), INDEX);
         kit = new IndexCommitter(pointer, KIT_CLOCK, () -> UUID.randomUUID().toString());
-        Map<String, String> properties = JSON.readValue(propertiesJson, new TypeReference<Map<String, String>>() { });
-        IndexDefinition definition = new IndexDefinition(IndexType.SCALAR, List.of(1), List.of(
+        IndexDefinition definition = new IndexDefinition(type, List.of(1), List.of(
                 ExpressionField.exprValue(1000, Types.IntegerType.get(), new ValueExpression.Apply(
                         new ValueExpression.FunctionRef(Optional.empty(), List.of("bucket")),
                         List.of(new ValueExpression.Literal(JSON.getNodeFactory().numberNode(16), Optional.empty()),
                                 ValueExpression.ref(1))))),
                 List.of(), List.of(1000, 1));
         IndexMetadata initial = IndexMetadata.create(UUID.randomUUID().toString(), UUID.randomUUID().toString(),
-                IndexLocations.of(scratch.resolve("index")), 0, definition, properties)
-                .withSnapshot(IndexSnapshot.of(1, 100, KIT_CLOCK.millis(), "data/tracking-1.avro"));
+                IndexLocations.of(scratch.resolve("index")), KIT_CLOCK.millis(), definition, properties);
+        if (built) {
+            initial = initial.withSnapshot(IndexSnapshot.of(1, 100, KIT_CLOCK.millis(), "data/tracking-1.avro"));
+        }
+        if (omitEmpty) {
+            String location = initial.location() + "/metadata/00000-" + UUID.randomUUID() + ".metadata.json";
+            Files.createDirectories(metadataFolder());
+            Files.write(IndexLocations.toPath(location),
+                    IndexMetadataJson.toBytes(IndexMetadataJson.writeWithoutEmptyOptionals(initial)));
+            if (!pointer.compareAndSwap(Optional.empty(), location)) {
+                throw new IllegalStateException("the kit's new catalog already has an index " + INDEX);
+            }
+            created = initial;
+            history.add(location);
+            return;
+        }
         CommitOutcome.Committed outcome = (CommitOutcome.Committed) kit.create(initial);
         created = outcome.metadata();
         history.add(outcome.metadataFile());
@@ -115,8 +147,20 @@ public final class IcebergIndexCommitSteps {
 
     @Given("the kit commits the property {string} = {string} as another writer")
     public void theKitCommitsTheProperty(String key, String value) {
-        CommitOutcome outcome = kit.commitWithRetry(m -> m.withProperty(key, value), 1);
-        history.add(((CommitOutcome.Committed) outcome).metadataFile());
+        kitCommits(m -> m.withProperty(key, value));
+    }
+
+    @Given("the kit commits the index snapshot {long} for source table snapshot {long} with tracking file {string} as another writer")
+    public void theKitCommitsASnapshot(long snapshotId, long sourceSnapshotId, String trackingFile) {
+        kitCommits(m -> m.withSnapshot(IndexSnapshot.of(snapshotId, sourceSnapshotId, KIT_CLOCK.millis(), trackingFile)));
+    }
+
+    private void kitCommits(UnaryOperator<IndexMetadata> update) {
+        CommitOutcome outcome = kit.commitWithRetry(update, 1);
+        if (!(outcome instanceof CommitOutcome.Committed committed)) {
+            throw new IllegalStateException("the kit could not commit as another writer: " + outcome);
+        }
+        history.add(committed.metadataFile());
     }
 
     @When("the engine commits the property {string} = {string}")
@@ -134,6 +178,25 @@ public final class IcebergIndexCommitSteps {
         engineCommits(List.of(IndexMetadataUpdate.newBuilder().setAddSnapshot(NewIndexSnapshot.newBuilder()
                 .setSnapshotId(snapshotId).setSourceTableSnapshotId(sourceSnapshotId)
                 .setTimestampMs(KIT_CLOCK.millis()).setTrackingFile(trackingFile)).build()), "", false);
+    }
+
+    /** The writer chooses the snapshot-id (NewIndexSnapshot.assign_snapshot_id). */
+    @When("the engine adds an index snapshot for source table snapshot {long} with tracking file {string}, choosing its snapshot id")
+    public void theEngineAddsASnapshotChoosingItsId(long sourceSnapshotId, String trackingFile) {
+        engineCommits(List.of(IndexMetadataUpdate.newBuilder().setAddSnapshot(NewIndexSnapshot.newBuilder()
+                .setAssignSnapshotId(true).setSourceTableSnapshotId(sourceSnapshotId)
+                .setTimestampMs(KIT_CLOCK.millis()).setTrackingFile(trackingFile)).build()), "", false);
+    }
+
+    /** {@code keyMetadata} is the tracking file's key metadata, base64 (sent as bytes). */
+    @When("the engine commits the index snapshot {long} for source table snapshot {long} with tracking file {string}, encrypted with the key {string} whose key metadata is {string}")
+    public void theEngineCommitsAnEncryptedSnapshot(long snapshotId, long sourceSnapshotId, String trackingFile,
+            String keyId, String keyMetadata) {
+        engineCommits(List.of(IndexMetadataUpdate.newBuilder().setAddSnapshot(NewIndexSnapshot.newBuilder()
+                .setSnapshotId(snapshotId).setSourceTableSnapshotId(sourceSnapshotId)
+                .setTimestampMs(KIT_CLOCK.millis()).setTrackingFile(trackingFile).setKeyId(keyId)
+                .setTrackingFileKeyMetadata(ByteString.copyFrom(Base64.getDecoder().decode(keyMetadata)))).build()),
+                "", false);
     }
 
     @When("the engine drops the index snapshot {long}")
@@ -156,6 +219,15 @@ public final class IcebergIndexCommitSteps {
     @When("{int} engine writers each commit their own property at once from the same metadata, without retrying")
     public void writersCommitFromTheSameBase(int writers) {
         engineCommits(writerProperties(writers), current(), false);
+    }
+
+    /** One request per writer, in order, each from the file that was current before the first. */
+    @When("{int} engine writers commit their own property one after another from the same metadata, without retrying")
+    public void writersCommitInTurnFromTheSameBase(int writers) {
+        String base = current();
+        for (IndexMetadataUpdate update : writerProperties(writers)) {
+            engineCommits(List.of(update), base, false);
+        }
     }
 
     private static List<IndexMetadataUpdate> writerProperties(int writers) {
@@ -259,13 +331,6 @@ public final class IcebergIndexCommitSteps {
         }
     }
 
-    @Then("the current metadata does not have the property {string}")
-    public void theCurrentMetadataDoesNotHaveTheProperty(String key) {
-        if (currentMetadata().properties().containsKey(key)) {
-            throw new AssertionError("the current metadata has the property " + key + ", which a rejected writer set");
-        }
-    }
-
     @Then("the current metadata has the index snapshots {string}")
     public void theCurrentMetadataHasTheSnapshots(String ids) {
         List<Long> expected = ids.isBlank() ? List.of() : Arrays.stream(ids.split(",")).map(s -> Long.parseLong(s.trim())).toList();
@@ -286,7 +351,8 @@ public final class IcebergIndexCommitSteps {
     @Then("the current metadata has the index definition, uuids and location the index was created with")
     public void theDefinitionIsUnchanged() {
         IndexMetadata now = currentMetadata();
-        if (!now.definition().equals(created.definition())) {
+        // the type compared as readers match it: a writer upper-cases another writer's "scalar"
+        if (!asMatched(now.definition()).equals(asMatched(created.definition()))) {
             throw new AssertionError("the index definition changed: " + created.definition() + " became " + now.definition());
         }
         if (!now.indexUuid().equals(created.indexUuid()) || !now.tableUuid().equals(created.tableUuid())
@@ -295,17 +361,47 @@ public final class IcebergIndexCommitSteps {
         }
     }
 
-    @Then("the current metadata has all {int} writers' properties")
-    public void allWritersProperties(int writers) {
-        Map<String, String> properties = currentMetadata().properties();
-        List<String> missing = new ArrayList<>();
-        for (int i = 0; i < writers; i++) {
-            if (!properties.containsKey("writer-" + i)) {
-                missing.add("writer-" + i);
-            }
+    private static IndexDefinition asMatched(IndexDefinition definition) {
+        return definition.withType(definition.type().upperCase());
+    }
+
+    @Then("the current metadata's type is written {string}")
+    public void theTypeIsWritten(String type) {
+        String written = currentMetadata().definition().type().written();
+        if (!written.equals(type)) {
+            throw new AssertionError("the current metadata's type is written \"" + written + "\", expected \"" + type + "\"");
         }
-        if (!missing.isEmpty()) {
-            throw new AssertionError("updates lost: the current metadata lacks " + missing);
+    }
+
+    @Then("the current metadata has {int} index snapshots")
+    public void theCurrentMetadataHasSnapshots(int count) {
+        List<Long> ids = currentMetadata().snapshots().stream().map(IndexSnapshot::snapshotId).toList();
+        if (ids.size() != count) {
+            throw new AssertionError("the current metadata has the index snapshots " + ids + ", expected " + count);
+        }
+    }
+
+    @Then("the current metadata's snapshot {long} names the key {string}, whose encrypted-key-metadata is {string}")
+    public void theSnapshotNamesTheKey(long snapshotId, String keyId, String keyMetadata) {
+        IndexMetadata now = currentMetadata();
+        IndexSnapshot snapshot = now.snapshot(snapshotId)
+                .orElseThrow(() -> new AssertionError("the current metadata has no index snapshot " + snapshotId));
+        if (!snapshot.keyId().equals(Optional.of(keyId))) {
+            throw new AssertionError("index snapshot " + snapshotId + " names the key " + snapshot.keyId().orElse("(none)")
+                    + ", expected " + keyId);
+        }
+        EncryptionKey key = now.encryptionKey(keyId).orElseThrow(() -> new AssertionError("encryption-keys has no key "
+                + keyId + ", which index snapshot " + snapshotId + " names"));
+        byte[] written;
+        try {
+            written = Base64.getDecoder().decode(key.encryptedKeyMetadata());
+        } catch (IllegalArgumentException e) {
+            throw new AssertionError("the encrypted-key-metadata of key " + keyId + " is not base64: "
+                    + key.encryptedKeyMetadata());
+        }
+        if (!Arrays.equals(written, Base64.getDecoder().decode(keyMetadata))) {
+            throw new AssertionError("the encrypted-key-metadata of key " + keyId + " is " + key.encryptedKeyMetadata()
+                    + ", but the tracking file's key metadata is " + keyMetadata);
         }
     }
 
@@ -323,6 +419,24 @@ public final class IcebergIndexCommitSteps {
                         + previous + ": an update was lost or a file replaced");
             }
             previous = (int) writersHere;
+        }
+    }
+
+    @Then("at least one writer's property is in the current metadata")
+    public void atLeastOneWriter() {
+        if (currentMetadata().properties().keySet().stream().noneMatch(k -> k.startsWith("writer-"))) {
+            throw new AssertionError("no writer's property is in the current metadata: no writer committed, though the"
+                    + " first swap found its base current");
+        }
+    }
+
+    @Then("only the first writer's property is in the current metadata")
+    public void onlyTheFirstWriter() {
+        List<String> writers = currentMetadata().properties().keySet().stream().filter(k -> k.startsWith("writer-"))
+                .sorted().toList();
+        if (!writers.equals(List.of("writer-0"))) {
+            throw new AssertionError("the current metadata holds the properties of " + writers + ", expected only"
+                    + " writer-0's: every later writer started from the file writer-0 replaced, so its swap must fail");
         }
     }
 
@@ -361,9 +475,32 @@ public final class IcebergIndexCommitSteps {
     public void theLogNamesTheLastFiles(int count) {
         IndexMetadata now = currentMetadata();
         List<String> logged = now.metadataLog().stream().map(e -> now.resolve(e.metadataFile())).toList();
+        if (history.size() < count + 1) {
+            throw new AssertionError("only " + history.size() + " metadata files were ever current, so the log cannot"
+                    + " name the " + count + " before the current one: an update left the current file in place");
+        }
         List<String> expected = history.subList(history.size() - 1 - count, history.size() - 1);
         if (!logged.equals(expected)) {
             throw new AssertionError("the metadata log names " + logged + ", expected " + expected);
+        }
+    }
+
+    /** The draft's field definitions of a log entry: "Location of the index metadata file", and its last-updated-ms. */
+    @Then("every entry of the current metadata's log names an earlier metadata file, with that file's last-updated-ms")
+    public void everyLogEntryNamesAnEarlierFile() {
+        IndexMetadata now = currentMetadata();
+        List<String> earlier = history.subList(0, history.size() - 1);
+        for (MetadataLogEntry entry : now.metadataLog()) {
+            String location = now.resolve(entry.metadataFile());
+            if (!earlier.contains(location)) {
+                throw new AssertionError("the log entry " + entry.metadataFile() + " resolves to " + location
+                        + ", which is none of the metadata files that were current before " + earlier);
+            }
+            long lastUpdated = read(location).lastUpdatedMs();
+            if (entry.timestampMs() != lastUpdated) {
+                throw new AssertionError("the log entry for " + entry.metadataFile() + " has timestamp-ms "
+                        + entry.timestampMs() + ", but that file's last-updated-ms is " + lastUpdated);
+            }
         }
     }
 
@@ -383,7 +520,8 @@ public final class IcebergIndexCommitSteps {
         List<String> dropped = new ArrayList<>(history.subList(0, history.size() - 1));
         dropped.removeAll(logged);
         if (dropped.isEmpty()) {
-            throw new IllegalStateException("the scenario dropped no metadata file from the log");
+            throw new AssertionError("no metadata file was dropped from the log, though the scenario committed more"
+                    + " files than it keeps");
         }
         return dropped;
     }
