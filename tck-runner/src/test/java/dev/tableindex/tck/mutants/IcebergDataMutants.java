@@ -65,8 +65,16 @@ public final class IcebergDataMutants {
             return reference;
         }
 
+        /** The encryption facet, given the reference's; the reference's by default. */
+        dev.tableindex.tck.api.IcebergIndexEncryption encryption(dev.tableindex.tck.api.IcebergIndexEncryption reference) {
+            return reference;
+        }
+
         @Override
         protected <F extends Facet> F facet(Class<F> type, F original) {
+            if (type == dev.tableindex.tck.api.IcebergIndexEncryption.class) {
+                return type.cast(encryption(dev.tableindex.tck.api.IcebergIndexEncryption.class.cast(original)));
+            }
             if (type == IcebergIndexBuilding.class) {
                 return type.cast(build(IcebergIndexBuilding.class.cast(original)));
             }
