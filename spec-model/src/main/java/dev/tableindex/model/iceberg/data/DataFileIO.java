@@ -22,6 +22,7 @@ import org.apache.iceberg.data.orc.GenericOrcWriter;
 import org.apache.iceberg.data.parquet.GenericParquetReaders;
 import org.apache.iceberg.data.parquet.GenericParquetWriter;
 import org.apache.iceberg.io.CloseableIterable;
+import org.apache.iceberg.types.Type;
 import org.apache.iceberg.types.Types;
 import org.apache.iceberg.io.FileAppender;
 import org.apache.iceberg.orc.ORC;
@@ -150,19 +151,28 @@ public final class DataFileIO {
 
     /**
      * Appendix A stores a uuid as {@code fixed_len_byte_array(16)} with the UUID logical type; Iceberg 1.12's
-     * {@code ParquetSchemaUtil.convert} reads such a column back as {@code fixed[16]}, so top-level columns with
-     * the annotation are given their uuid type here (Iceberg's own readers read them as uuid).
+     * {@code ParquetSchemaUtil.convert} reads such a column back as {@code fixed[16]}, so columns with the
+     * annotation (in structs too, as in a tracking file's stats) are given their uuid type here (Iceberg's own
+     * readers read them as uuid).
      */
     private static Schema withParquetUuids(Schema converted, MessageType type) {
-        List<Types.NestedField> columns = new ArrayList<>();
-        for (Types.NestedField column : converted.columns()) {
-            org.apache.parquet.schema.Type stored = type.getType(type.getFieldIndex(column.name()));
-            boolean uuid = stored.isPrimitive() && stored.getLogicalTypeAnnotation()
-                    instanceof LogicalTypeAnnotation.UUIDLogicalTypeAnnotation;
-            columns.add(uuid ? Types.NestedField.of(column.fieldId(), column.isOptional(), column.name(),
-                    Types.UUIDType.get()) : column);
+        return new Schema(withUuids(converted.asStruct(), type).fields());
+    }
+
+    private static Types.StructType withUuids(Types.StructType converted, org.apache.parquet.schema.GroupType group) {
+        List<Types.NestedField> fields = new ArrayList<>();
+        for (Types.NestedField field : converted.fields()) {
+            org.apache.parquet.schema.Type stored = group.getType(group.getFieldIndex(field.name()));
+            Type changed = field.type();
+            if (stored.isPrimitive() && stored.getLogicalTypeAnnotation()
+                    instanceof LogicalTypeAnnotation.UUIDLogicalTypeAnnotation) {
+                changed = Types.UUIDType.get();
+            } else if (!stored.isPrimitive() && field.type().isStructType()) {
+                changed = withUuids(field.type().asStructType(), stored.asGroupType());
+            }
+            fields.add(Types.NestedField.of(field.fieldId(), field.isOptional(), field.name(), changed, field.doc()));
         }
-        return new Schema(columns);
+        return Types.StructType.of(fields);
     }
 
     /** The ORC type attribute that holds a column's field id (Appendix A). */
