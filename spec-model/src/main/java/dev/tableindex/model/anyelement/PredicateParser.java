@@ -143,6 +143,11 @@ public final class PredicateParser {
             nesting--;
             return inner;
         }
+        if (nesting + 1 > MAX_DEPTH) {
+            // the comparison is one level more than what encloses it: the token that goes too deep is this one, as
+            // it is the NOT or parenthesis past the limit when there are more of them
+            throw tooDeep(peek());
+        }
         Operand left = operand();
         Token token = peek();
         if (token.type() == T.OP) {

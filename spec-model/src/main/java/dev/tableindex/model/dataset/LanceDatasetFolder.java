@@ -1,7 +1,8 @@
 package dev.tableindex.model.dataset;
 
+import dev.tableindex.model.json.JsonInputException;
+import dev.tableindex.model.json.KitJson;
 import com.fasterxml.jackson.databind.JsonNode;
-import com.fasterxml.jackson.databind.ObjectMapper;
 import dev.tableindex.model.manifest.ManifestFile;
 import dev.tableindex.model.manifest.ManifestFormatException;
 import dev.tableindex.model.manifest.ManifestProblem;
@@ -114,10 +115,10 @@ public final class LanceDatasetFolder {
             return OptionalLong.empty();
         }
         try {
-            JsonNode version = new ObjectMapper().readTree(hint.toFile()).path("version");
+            JsonNode version = KitJson.read(hint).path("version");
             return version.canConvertToExactIntegral() && version.asLong() >= 0
                     ? OptionalLong.of(version.asLong()) : OptionalLong.empty();
-        } catch (IOException e) {
+        } catch (JsonInputException e) {
             return OptionalLong.empty();
         }
     }

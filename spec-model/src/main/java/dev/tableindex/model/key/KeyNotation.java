@@ -1,11 +1,11 @@
 package dev.tableindex.model.key;
 
-import com.fasterxml.jackson.core.JsonFactory;
 import com.fasterxml.jackson.core.JsonParser;
 import com.fasterxml.jackson.core.JsonToken;
 import com.fasterxml.jackson.databind.JsonNode;
 import com.fasterxml.jackson.databind.node.JsonNodeFactory;
 import com.google.protobuf.ByteString;
+import dev.tableindex.model.json.KitJson;
 import java.io.IOException;
 import java.math.BigDecimal;
 import java.math.BigInteger;
@@ -22,7 +22,6 @@ import java.util.List;
  */
 public final class KeyNotation {
     private static final JsonNodeFactory JSON = JsonNodeFactory.instance;
-    private static final JsonFactory PARSERS = new JsonFactory();
 
     /**
      * Reads JSON holding notation values, keeping numbers exact: integers as big integers, decimals
@@ -31,7 +30,8 @@ public final class KeyNotation {
      * would silently change the key).
      */
     public static JsonNode readTree(String json) {
-        try (JsonParser parser = PARSERS.createParser(json)) {
+        JsonParser parser = KitJson.parser(json);
+        try (parser) {
             if (parser.nextToken() == null) {
                 throw new KeyValueException("no JSON value (the input is empty)");
             }
@@ -41,10 +41,7 @@ public final class KeyNotation {
             }
             return node;
         } catch (com.fasterxml.jackson.core.JsonProcessingException e) {
-            String what = e.getOriginalMessage() == null ? "" : e.getOriginalMessage().lines().findFirst().orElse("");
-            var at = e.getLocation();
-            throw new KeyValueException("not JSON: " + bounded(what)
-                    + (at == null ? "" : " at line " + at.getLineNr() + ", column " + at.getColumnNr()));
+            throw new KeyValueException(KitJson.describe(e, parser));
         } catch (IOException e) {
             throw new KeyValueException("not JSON: " + e.getClass().getSimpleName());
         }

@@ -30,7 +30,26 @@ public final class KeyValues {
             throw new KeyValueException(describe(value) + " does not fit key type " + type + ": " + type + " takes "
                     + accepted(type));
         }
+        if (value instanceof String text) {
+            checkUnicode(text);
+        }
         return value;
+    }
+
+    /**
+     * A key string is Unicode text: its UTF-8 encoding is its key. A Java string with an unpaired surrogate has no UTF-8
+     * encoding (Java would write {@code ?} in its place, a different key), so it is refused.
+     */
+    static void checkUnicode(String text) {
+        for (int i = 0; i < text.length(); i++) {
+            char c = text.charAt(i);
+            if (Character.isHighSurrogate(c) && i + 1 < text.length() && Character.isLowSurrogate(text.charAt(i + 1))) {
+                i++;
+            } else if (Character.isSurrogate(c)) {
+                throw new KeyValueException("the string holds an unpaired surrogate \\u" + String.format("%04X", (int) c)
+                        + " at character " + i + ": not Unicode text, it has no UTF-8 encoding");
+            }
+        }
     }
 
     static boolean inRange(KeyType.Kind kind, long value) {

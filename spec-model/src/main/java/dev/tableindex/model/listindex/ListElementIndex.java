@@ -24,7 +24,7 @@ import org.apache.arrow.vector.complex.StructVector;
  * it open and no answer depends on it). {@code page_lookup} has one row per page of {@code pageSize}
  * rows: first and last values, null count, page index.
  */
-public final class ListElementIndex {
+public final class ListElementIndex implements ListElementSegment {
     /** Lance's BTree default page size (DEFAULT_BTREE_BATCH_SIZE). */
     public static final int DEFAULT_PAGE_SIZE = 4096;
     /** Elements encoded per batch. */
@@ -76,21 +76,28 @@ public final class ListElementIndex {
      * fields with {@code keyFieldIds}, in that order.
      */
     public static ListElementIndex build(IndexedTable table, List<Integer> keyFieldIds, Set<Long> fragments, int pageSize) {
-        if (keyFieldIds.isEmpty() || new HashSet<>(keyFieldIds).size() != keyFieldIds.size()) {
-            throw new IllegalArgumentException("key field ids must be at least one and distinct: " + keyFieldIds);
-        }
-        List<Integer> positions = new ArrayList<>();
+        List<Integer> positions = keyPositions(table, keyFieldIds);
         List<KeyType> types = new ArrayList<>();
         List<String> names = new ArrayList<>();
-        for (int id : keyFieldIds) {
-            int position = table.fieldIds().indexOf(id);
-            if (position < 0) {
-                throw new IllegalArgumentException("no element field has id " + id + " (ids: " + table.fieldIds() + ")");
-            }
-            positions.add(position);
+        for (int position : positions) {
             types.add(table.element().fields().get(position).type());
             names.add(table.element().fields().get(position).name());
         }
+        List<Entry> entries = new ArrayList<>(entries(table, keyFieldIds, fragments));
+        entries.sort(ORDER);
+        return new ListElementIndex(new ListElementIndexDetails(keyFieldIds, names, types,
+                ListElementIndexDetails.ARROW_ROW_V1, 1), new TreeSet<>(fragments), entries, pageSize);
+    }
+
+    /**
+     * What a writer hands its target BTree ("Storage Layout"), in table order, unsorted: one entry per element of
+     * the non-deleted rows of {@code fragments} (values = the element's key tuple on the fields with
+     * {@code keyFieldIds}, encoded; the all-null tuple for a null element), one entry with null values per null
+     * list, none for an empty list; each with the row address of its row.
+     */
+    public static List<Entry> entries(IndexedTable table, List<Integer> keyFieldIds, Set<Long> fragments) {
+        List<Integer> positions = keyPositions(table, keyFieldIds);
+        List<KeyType> types = positions.stream().map(p -> table.element().fields().get(p).type()).toList();
         List<Entry> entries = new ArrayList<>();
         int[] keyPositions = positions.stream().mapToInt(Integer::intValue).toArray();
         try (BufferAllocator allocator = new RootAllocator()) {
@@ -119,9 +126,23 @@ public final class ListElementIndex {
                 encodeElements(types, keyPositions, elements, addresses, allocator, rows, entries);
             }
         }
-        entries.sort(ORDER);
-        return new ListElementIndex(new ListElementIndexDetails(keyFieldIds, names, types,
-                ListElementIndexDetails.ARROW_ROW_V1, 1), new TreeSet<>(fragments), entries, pageSize);
+        return entries;
+    }
+
+    /** The element fields' positions of {@code keyFieldIds}, refused unless at least one and distinct. */
+    private static List<Integer> keyPositions(IndexedTable table, List<Integer> keyFieldIds) {
+        if (keyFieldIds.isEmpty() || new HashSet<>(keyFieldIds).size() != keyFieldIds.size()) {
+            throw new IllegalArgumentException("key field ids must be at least one and distinct: " + keyFieldIds);
+        }
+        List<Integer> positions = new ArrayList<>();
+        for (int id : keyFieldIds) {
+            int position = table.fieldIds().indexOf(id);
+            if (position < 0) {
+                throw new IllegalArgumentException("no element field has id " + id + " (ids: " + table.fieldIds() + ")");
+            }
+            positions.add(position);
+        }
+        return positions;
     }
 
     /**
@@ -214,10 +235,12 @@ public final class ListElementIndex {
         return build(table, first.keyFieldIds(), fragments, pageSize);
     }
 
+    @Override
     public ListElementIndexDetails details() {
         return details;
     }
 
+    @Override
     public Set<Long> coveredFragments() {
         return coveredFragments;
     }
@@ -230,11 +253,8 @@ public final class ListElementIndex {
         return pageLookup;
     }
 
-    /** Row addresses found by a search, and how many pages it read. */
-    public record Found(Set<Long> rows, int pagesRead) {
-    }
-
     /** The rows whose values fall in any of {@code ranges}, reading only the pages page_lookup says can hold them. */
+    @Override
     public Found search(List<KeyRange> ranges) {
         Set<Integer> pages = new TreeSet<>();
         Set<Long> rows = new HashSet<>();
@@ -257,6 +277,7 @@ public final class ListElementIndex {
     }
 
     /** The rows whose list is null: the null values of the target, from the pages with nulls. */
+    @Override
     public Found nullLists() {
         Set<Long> rows = new HashSet<>();
         int pages = 0;

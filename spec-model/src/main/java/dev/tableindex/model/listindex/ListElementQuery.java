@@ -48,8 +48,11 @@ public final class ListElementQuery {
         return answer(table, List.of(segment), predicate, negated, enumerationLimit);
     }
 
-    /** The call answered with the segments of one index (segments cover disjoint fragments). */
-    public static Answer answer(IndexedTable table, List<ListElementIndex> segments, String predicate, boolean negated,
+    /**
+     * The call answered with the segments of one index (segments cover disjoint fragments), each searched through
+     * its own target ({@link ListElementSegment}).
+     */
+    public static Answer answer(IndexedTable table, List<? extends ListElementSegment> segments, String predicate, boolean negated,
                                 int enumerationLimit) {
         BoundPredicate bound = BoundPredicate.of(predicate, table.element());
         if (segments.isEmpty()) {
@@ -69,8 +72,8 @@ public final class ListElementQuery {
         Map<Long, IndexedTable.Fragment> fragments = new HashMap<>();
         table.fragments().forEach(f -> fragments.put(f.id(), f));
         if (fromIndex) {
-            for (ListElementIndex segment : segments) {
-                ListElementIndex.Found found = segment.search(plan.ranges());
+            for (ListElementSegment segment : segments) {
+                ListElementSegment.Found found = segment.search(plan.ranges());
                 pagesRead += found.pagesRead();
                 // a hit is looked up in its fragment: no pass over every row for a selective query
                 Set<Long> trueRows = plan.mode() == Plan.Mode.EXACT ? found.rows() : recheck(fragments, bound, found.rows());
@@ -78,8 +81,8 @@ public final class ListElementQuery {
                     trueRows.stream().filter(row -> live(fragments, row)).forEach(rows::add);
                 } else {
                     Set<Long> live = liveRows(table, segment.coveredFragments());
-                    ListElementIndex.Found nulls = segment.nullLists();
-                    ListElementIndex.Found unknown = segment.search(plan.unknownRanges());
+                    ListElementSegment.Found nulls = segment.nullLists();
+                    ListElementSegment.Found unknown = segment.search(plan.unknownRanges());
                     pagesRead += nulls.pagesRead() + unknown.pagesRead();
                     for (long row : live) {
                         if (!trueRows.contains(row) && !nulls.rows().contains(row) && !unknown.rows().contains(row)) {
@@ -169,10 +172,10 @@ public final class ListElementQuery {
      * disagree make the whole index unusable (docs/decisions/0003), and segments must cover disjoint
      * fragments.
      */
-    public static Unusable unusableBecause(IndexedTable table, List<ListElementIndex> segments) {
+    public static Unusable unusableBecause(IndexedTable table, List<? extends ListElementSegment> segments) {
         ListElementIndexDetails first = segments.get(0).details();
         Set<Long> covered = new HashSet<>();
-        for (ListElementIndex segment : segments) {
+        for (ListElementSegment segment : segments) {
             ListElementIndexDetails d = segment.details();
             if (!d.keyFieldIds().equals(first.keyFieldIds()) || !d.keyTypes().equals(first.keyTypes())
                     || d.keyEncoding() != first.keyEncoding()) {

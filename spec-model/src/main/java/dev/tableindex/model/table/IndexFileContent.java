@@ -1,5 +1,7 @@
 package dev.tableindex.model.table;
 
+import dev.tableindex.model.json.JsonInputException;
+import dev.tableindex.model.json.KitJson;
 import com.fasterxml.jackson.databind.JsonNode;
 import com.fasterxml.jackson.databind.ObjectMapper;
 import com.fasterxml.jackson.databind.node.ArrayNode;
@@ -80,13 +82,9 @@ public record IndexFileContent(IndexTypes.Kind kind, List<Entry> entries) {
     public static IndexFileContent decode(byte[] bytes, String source) {
         JsonNode root;
         try {
-            root = JSON.readTree(bytes);
-        } catch (com.fasterxml.jackson.core.JsonProcessingException e) {
-            // the parser's location, not its message: that would quote Jackson's internals and the input
-            throw new IllegalArgumentException("index file " + source + " is not JSON (" + bytes.length
-                    + " bytes; cut short or damaged near byte " + e.getLocation().getByteOffset() + ")");
-        } catch (IOException e) {
-            throw new IllegalArgumentException("index file " + source + " cannot be read as JSON (" + bytes.length + " bytes)");
+            root = KitJson.read(bytes);
+        } catch (JsonInputException e) {
+            throw new IllegalArgumentException("index file " + source + " (" + bytes.length + " bytes): " + e.getMessage());
         }
         if (!FORMAT.equals(root.path("format").asText())) {
             throw new IllegalArgumentException(source + " is not a reference index file (" + FORMAT + ")");

@@ -1,9 +1,9 @@
 package dev.tableindex.model.table;
 
+import dev.tableindex.model.json.JsonInputException;
+import dev.tableindex.model.json.KitJson;
 import com.fasterxml.jackson.databind.JsonNode;
-import com.fasterxml.jackson.databind.ObjectMapper;
 import dev.tableindex.proto.lance.file.Field;
-import java.io.IOException;
 import java.util.ArrayList;
 import java.util.Iterator;
 import java.util.LinkedHashMap;
@@ -15,8 +15,6 @@ import java.util.Map;
  * null for NULL. Parsed against the schema into rows keyed by field id, every column present.
  */
 public final class RowsJson {
-    private static final ObjectMapper JSON = new ObjectMapper();
-
     private RowsJson() {
     }
 
@@ -27,11 +25,11 @@ public final class RowsJson {
         }
         JsonNode root;
         try {
-            root = JSON.readTree(json);
-        } catch (IOException e) {
-            throw TableException.invalid("rows are not JSON: " + e.getMessage());
+            root = KitJson.read(json);
+        } catch (JsonInputException e) {
+            throw TableException.invalid("rows: " + e.getMessage());
         }
-        if (root == null || !root.isArray()) {
+        if (!root.isArray()) {
             throw TableException.invalid("rows must be a JSON array of objects");
         }
         List<JsonNode> objects = new ArrayList<>();

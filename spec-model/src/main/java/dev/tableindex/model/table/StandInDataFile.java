@@ -1,5 +1,7 @@
 package dev.tableindex.model.table;
 
+import dev.tableindex.model.json.JsonInputException;
+import dev.tableindex.model.json.KitJson;
 import com.fasterxml.jackson.databind.JsonNode;
 import com.fasterxml.jackson.databind.ObjectMapper;
 import com.fasterxml.jackson.databind.node.ArrayNode;
@@ -65,9 +67,9 @@ public final class StandInDataFile {
     public static List<Map<Integer, Object>> decode(byte[] bytes, TableSchema schema, String source) {
         JsonNode root;
         try {
-            root = JSON.readTree(bytes);
-        } catch (IOException e) {
-            throw new UncheckedIOException("cannot read data file " + source, e);
+            root = KitJson.read(bytes);
+        } catch (JsonInputException e) {
+            throw new IllegalArgumentException("data file " + source + ": " + e.getMessage());
         }
         if (!FORMAT.equals(root.path("format").asText())) {
             throw new IllegalArgumentException(source + " is not a reference data file (" + FORMAT + ")");

@@ -118,6 +118,17 @@ class AnyElementTest {
     }
 
     @Test
+    void tooDeepANestingIsRefusedAtTheTokenThatCrossesTheLimit() {
+        // 255 NOTs and a comparison are 256 levels; one more NOT, or a 257th NOT before anything, is the 257th level:
+        // either way the refusal points at column 1025, where the 257th level starts
+        assertThat(PredicateParser.parse("NOT ".repeat(255) + "n = 1")).isNotNull();
+        for (String deep : List.of("NOT ".repeat(256) + "n = 1", "NOT ".repeat(257) + "n = 1", "NOT ".repeat(300) + "n = 1")) {
+            assertThatThrownBy(() -> PredicateParser.parse(deep)).isInstanceOfSatisfying(PredicateException.class,
+                    e -> assertThat(e.column()).as(deep.length() + " characters").isEqualTo(1025));
+        }
+    }
+
+    @Test
     void aHugeLiteralMagnitudeIsAnsweredAtOnce() {
         ElementSchema schema = new ElementSchema(List.of(new ElementSchema.Field("n", dev.tableindex.model.key.KeyType.parse("int64"))));
         // not a timing assertion: before the fix these took minutes, making a BigInteger of 10^99999999

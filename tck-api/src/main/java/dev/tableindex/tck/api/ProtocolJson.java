@@ -40,6 +40,11 @@ public final class ProtocolJson {
         return PRINTER.print(message);
     }
 
+    /**
+     * Protobuf's JSON parser as is, for lines the kit wrote itself. It has no nesting limit and coerces some JSON kinds
+     * into others, so lines from another process are read by the runner's {@code engine.ProtocolLines}, which checks
+     * them first (docs/protocol.md, "Limits").
+     */
     public static <B extends Message.Builder> B parse(String line, B into) throws InvalidProtocolBufferException {
         PARSER.merge(line, into);
         return into;

@@ -16,33 +16,59 @@ import picocli.CommandLine.Model.CommandSpec;
 
 /** {@code tck any-element}: the reference evaluation of any_element on a JSON table, row by row. */
 @Command(name = "any-element", mixinStandardHelpOptions = true,
-        description = {"Evaluate [NOT] any_element(list, 'predicate') on every row of a JSON table",
-            "(docs/any-element.md); prints <row index><TAB><TRUE|FALSE|NULL> per row.",
+        description = {"Evaluate [NOT] any_element(list, 'predicate') on every row of a JSON table "
+                + "(docs/any-element.md) and print, per row, its index and TRUE, FALSE or NULL.",
+            "With --format markdown or json it prints each row's list too, ready to paste into a spec.",
             "  tck any-element --table t.json --predicate 'label = ''car'' AND confidence > 0.5'"})
 final class AnyElementCommand implements Callable<Integer> {
     @Spec
     CommandSpec spec;
 
-    @Option(names = "--table", required = true, paramLabel = "FILE", description = "the table, in the JSON table format")
+    @Option(names = "--table", required = true, paramLabel = "FILE", description = "The table, in the JSON table format.")
     Path table;
 
-    @Option(names = "--predicate", required = true, paramLabel = "SQL", description = "a predicate over the element's fields")
+    @Option(names = "--predicate", required = true, paramLabel = "SQL", description = "A predicate over the element's fields.")
     String predicate;
 
-    @Option(names = "--not", description = "evaluate NOT any_element(...)")
+    @Option(names = "--not", description = "Evaluate NOT any_element(...).")
     boolean negated;
+
+    @Option(names = "--format", paramLabel = "FORMAT", defaultValue = "text",
+            description = "Text (<row><TAB><value>), markdown or json (default: ${DEFAULT-VALUE}).")
+    OutputFormat format;
 
     @Override
     public Integer call() {
         try {
-            List<TruthValue> rows = AnyElement.evaluate(ListTable.fromJson(Files.readString(table)), predicate, negated);
+            String json = Files.readString(table);
+            List<TruthValue> rows = AnyElement.evaluate(ListTable.fromJson(json), predicate, negated);
             PrintWriter out = spec.commandLine().getOut();
-            for (int i = 0; i < rows.size(); i++) {
-                out.println(i + "\t" + rows.get(i).sql());
+            if (format == OutputFormat.text) {
+                for (int i = 0; i < rows.size(); i++) {
+                    out.println(i + "\t" + rows.get(i).sql());
+                }
+                return 0;
+            }
+            com.fasterxml.jackson.databind.ObjectMapper mapper = new com.fasterxml.jackson.databind.ObjectMapper();
+            com.fasterxml.jackson.databind.JsonNode lists = mapper.readTree(json).path("rows");
+            String call = (negated ? "NOT " : "") + "any_element(" + "list" + ", '" + predicate.replace("'", "''") + "')";
+            if (format == OutputFormat.json) {
+                var array = mapper.createArrayNode();
+                for (int i = 0; i < rows.size(); i++) {
+                    array.addObject().put("row", i).set("list", lists.path(i));
+                    ((com.fasterxml.jackson.databind.node.ObjectNode) array.get(i)).put("value", rows.get(i).sql());
+                }
+                out.println(mapper.writerWithDefaultPrettyPrinter().writeValueAsString(array));
+            } else {
+                List<List<String>> cells = new java.util.ArrayList<>();
+                for (int i = 0; i < rows.size(); i++) {
+                    cells.add(List.of(String.valueOf(i), "`" + lists.path(i) + "`", rows.get(i).sql()));
+                }
+                out.print(OutputFormat.markdownTable(List.of("row", "list", call), cells));
             }
             return 0;
         } catch (IOException e) {
-            spec.commandLine().getErr().println("error: " + table + ": cannot read: " + e.getMessage());
+            spec.commandLine().getErr().println("error: " + table + ": cannot be read: " + dev.tableindex.model.io.FileProblems.describe(e));
             return TckCli.EXIT_BAD_INPUT;
         } catch (IllegalArgumentException e) { // PredicateException, ListTable.TableException
             spec.commandLine().getErr().println("error: " + e.getMessage());

@@ -26,10 +26,10 @@ final class CompareCommand implements Callable<Integer> {
     @Spec
     CommandSpec spec;
 
-    @Parameters(index = "0", paramLabel = "OLD")
+    @Parameters(index = "0", paramLabel = "OLD.")
     Path oldReport;
 
-    @Parameters(index = "1", paramLabel = "NEW")
+    @Parameters(index = "1", paramLabel = "NEW.")
     Path newReport;
 
     @picocli.CommandLine.Option(names = "--fail-on-change",

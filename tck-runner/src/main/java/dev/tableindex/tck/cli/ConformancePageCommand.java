@@ -20,14 +20,14 @@ final class ConformancePageCommand implements Callable<Integer> {
     @Spec
     CommandSpec spec;
 
-    @Parameters(index = "0", paramLabel = "REPORT", description = "a tck-report.json")
+    @Parameters(index = "0", paramLabel = "REPORT", description = "A tck-report.json.")
     Path report;
 
-    @Option(names = "--out", paramLabel = "FILE", description = "write the page here instead of standard output")
+    @Option(names = "--out", paramLabel = "FILE", description = "Write the page here instead of standard output.")
     Path out;
 
     @Option(names = "--check", paramLabel = "FILE",
-            description = "exit 1 unless FILE is this page (the rows naming the run itself aside)")
+            description = "Exit 1 unless FILE is this page (the rows naming the run itself aside).")
     Path check;
 
     @Override

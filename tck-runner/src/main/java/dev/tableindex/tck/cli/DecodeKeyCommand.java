@@ -21,10 +21,10 @@ final class DecodeKeyCommand implements Callable<Integer> {
     @Spec
     CommandSpec spec;
 
-    @Option(names = "--type", paramLabel = "TYPE", required = true, description = "key type, once per key, in key order")
+    @Option(names = "--type", paramLabel = "TYPE", required = true, description = "Key type, once per key, in key order.")
     List<String> types = new ArrayList<>();
 
-    @Parameters(paramLabel = "HEX", arity = "1..*", description = "the bytes in hex (spaces allowed)")
+    @Parameters(paramLabel = "HEX", arity = "1..*", description = "The bytes in hex (spaces allowed).")
     List<String> hex = new ArrayList<>();
 
     @Override

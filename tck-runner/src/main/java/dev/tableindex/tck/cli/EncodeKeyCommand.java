@@ -28,25 +28,30 @@ import picocli.CommandLine.Model.CommandSpec;
  * for checking an implementation by hand.
  */
 @Command(name = "encode-key", mixinStandardHelpOptions = true,
-        description = {"Print the ARROW_ROW_V1 encoding of a key tuple as uppercase hex.",
+        description = {"Print the ARROW_ROW_V1 encoding of a key tuple as uppercase hex; with --explain, segment by "
+                + "segment for each key (marker, blocks, the byte that ends each block).",
             "  tck encode-key --type string --type float -- car 0.5",
             "  tck encode-key --batch FILE   (lines TYPES<TAB>VALUES: comma-separated types, a JSON array of values)",
-            "Values: null, true/false, integers, floats (NaN, -NaN, Infinity, -Infinity, -0.0, bits:0x<hex>),",
-            "dates and timestamps in their stored unit, strings as they are, binary as hex:0AFF.",
-            "Exit 1 when a batch line gives an error."})
+            "Values are null, true or false, integers, floats (NaN, -NaN, Infinity, -Infinity, -0.0, bits:0x<hex>), "
+                + "dates and timestamps in their stored unit, strings as they are, and binary as hex:0AFF.",
+            "A batch prints each input line, a tab, then its bytes (or ERROR: and why); it exits 1 when a line gives "
+                + "an error."})
 final class EncodeKeyCommand implements Callable<Integer> {
     static final HexFormat HEX = HexFormat.ofDelimiter(" ").withUpperCase();
 
     @Spec
     CommandSpec spec;
 
-    @Option(names = "--type", paramLabel = "TYPE", description = "key type, once per key, in key order")
+    @Option(names = "--type", paramLabel = "TYPE", description = "A key type, once per key, in key order.")
     List<String> types = new ArrayList<>();
 
-    @Option(names = "--batch", paramLabel = "FILE", description = "encode every line of FILE")
+    @Option(names = "--batch", paramLabel = "FILE", description = "Encode every line of FILE.")
     Path batch;
 
-    @Parameters(paramLabel = "VALUE", arity = "0..*", description = "one value per key (after --)")
+    @Option(names = "--explain", description = "Print each key's bytes segment by segment, then the whole tuple.")
+    boolean explain;
+
+    @Parameters(paramLabel = "VALUE", arity = "0..*", description = "One value per key (after --).")
     List<String> values = new ArrayList<>();
 
     @Override
@@ -57,7 +62,11 @@ final class EncodeKeyCommand implements Callable<Integer> {
         }
         try {
             List<KeyType> keyTypes = types.stream().map(KeyType::parse).toList();
-            out.println(encode(keyTypes, tokens(keyTypes, values)));
+            JsonNode notation = tokens(keyTypes, values);
+            if (explain) {
+                explain(keyTypes, KeyNotation.parseTuple(keyTypes, notation), out);
+            }
+            out.println(encode(keyTypes, notation));
             return 0;
         } catch (IllegalArgumentException e) { // KeyValueException, KeyTypeException
             spec.commandLine().getErr().println("error: " + e.getMessage());
@@ -65,9 +74,26 @@ final class EncodeKeyCommand implements Callable<Integer> {
         }
     }
 
+    /** Each key: its type, value and bytes, then one line per segment (offset in the tuple, bytes, what they are). */
+    private void explain(List<KeyType> keyTypes, List<Object> tuple, PrintWriter out) {
+        int offset = 0;
+        for (int k = 0; k < keyTypes.size(); k++) {
+            dev.tableindex.model.key.KeyWriter writer = new dev.tableindex.model.key.KeyWriter();
+            KeyEncoding.encodeKey(keyTypes.get(k), tuple.get(k), writer);
+            byte[] key = writer.toByteArray();
+            out.printf("key %d (%s) %s: %s%n", k + 1, types.get(k), k < values.size() ? values.get(k) : "", HEX.formatHex(key));
+            for (dev.tableindex.model.key.KeySegments.Segment segment : dev.tableindex.model.key.KeySegments.of(keyTypes.get(k), key)) {
+                out.printf("  @%-4d %-24s %s%n", offset + segment.offset(),
+                        HEX.formatHex(key, segment.offset(), segment.offset() + segment.length()), segment.role());
+            }
+            offset += key.length;
+        }
+        out.print("tuple: ");
+    }
+
     /**
      * Every line of a batch file, in order: comments and blank lines as they are, an error line where a
-     * line does not parse, the key bytes otherwise; consecutive lines with the same key types are encoded
+     * line does not parse, the input line, a tab and the key bytes otherwise; consecutive lines with the same key types are encoded
      * together through Arrow ({@link KeyTupleVectors#encodeBatch}), as an index build encodes.
      */
     private static int batch(List<String> lines, PrintWriter out) {
@@ -99,8 +125,10 @@ final class EncodeKeyCommand implements Callable<Integer> {
             }
         }
         run.encodeInto(output);
-        for (String line : output) {
-            out.println(line);
+        for (int i = 0; i < output.length; i++) {
+            String line = lines.get(i);
+            // each input echoed, so the output reads on its own: TYPES<TAB>VALUES<TAB>BYTES
+            out.println(line.isBlank() || line.startsWith("#") ? line : line + "\t" + output[i]);
         }
         return errors == 0 ? 0 : TckCli.EXIT_FAILED_CHECKS;
     }

@@ -18,23 +18,23 @@ import picocli.CommandLine.Model.CommandSpec;
 
 /** {@code tck golden}: reads every golden file with the reference model and reports case by case. */
 @Command(name = "golden", mixinStandardHelpOptions = true,
-        description = {"Check the reference model against every golden file: each manifest written by a real",
-            "writer must read as its expected.json, each table the reference model wrote as its expected.json",
-            "(manifests and reader), and each invalid manifest must give its expected error."})
+        description = {"Check the reference model against every golden file: each manifest written by a real "
+            + "writer must read as its expected.json, each table the reference model wrote as its expected.json "
+            + "(manifests and reader), and each invalid manifest must give its expected error."})
 final class GoldenCommand implements Callable<Integer> {
     @Spec
     CommandSpec spec;
 
-    @Option(names = "--golden-dir", paramLabel = "DIR", description = "golden-files folder (default: ./golden-files)")
+    @Option(names = "--golden-dir", paramLabel = "DIR", description = "Golden-files folder (default: ./golden-files).")
     Path goldenDir;
 
     @Option(names = "--write-invalid-corpus",
-            description = "first (re)write invalid-manifests/ from the recipes in its expected-errors.json")
+            description = "First (re)write invalid-manifests/ from the recipes in its expected-errors.json.")
     boolean writeInvalidCorpus;
 
     @Option(names = "--write-reference-tables",
-            description = "first (re)write reference-tables/ with the reference model (deterministic; expected.json"
-                    + " is kept: it is written by hand)")
+            description = "First (re)write reference-tables/ with the reference model (deterministic; expected.json"
+                    + " is kept: it is written by hand).")
     boolean writeReferenceTables;
 
     @Override

@@ -10,6 +10,8 @@ import dev.tableindex.model.iceberg.metadata.IndexPaths;
 import dev.tableindex.model.iceberg.metadata.IndexSnapshot;
 import dev.tableindex.model.iceberg.table.LocalFileIO;
 import dev.tableindex.model.iceberg.table.SourceTable;
+import dev.tableindex.model.io.FileProblems;
+import dev.tableindex.model.json.KitJson;
 import java.io.IOException;
 import java.io.PrintWriter;
 import java.nio.file.Files;
@@ -28,36 +30,36 @@ import picocli.CommandLine.Model.CommandSpec;
  * range files and a tracking file under the index location, and a new metadata file with the snapshot added.
  */
 @Command(name = "build", mixinStandardHelpOptions = true,
-        description = {"Build an index snapshot of an Iceberg table snapshot with the reference model: range files and",
-            "a tracking file under <location>/data, and a new metadata file (--out) listing the snapshot. Prints",
-            "each tracking file entry: file, rows, group_max_value key."})
+        description = {"Build an index snapshot of an Iceberg table snapshot with the reference model: range files and "
+            + "a tracking file under <location>/data, and a new metadata file (--out) listing the snapshot. Prints "
+            + "each tracking file entry: file, rows, group_max_value key."})
 final class IcebergIndexBuildCommand implements Callable<Integer> {
     @Spec
     CommandSpec spec;
 
-    @Option(names = "--table", required = true, paramLabel = "DIR", description = "the Iceberg source table folder")
+    @Option(names = "--table", required = true, paramLabel = "DIR", description = "The Iceberg source table folder.")
     Path tableDir;
 
     @Option(names = "--metadata", required = true, paramLabel = "FILE",
-            description = "the index metadata file with the index definition; its location must be a local file: URI")
+            description = "The index metadata file with the index definition; its location must be a local file: URI.")
     Path metadataFile;
 
-    @Option(names = "--out", required = true, paramLabel = "FILE", description = "the new metadata file to write")
+    @Option(names = "--out", required = true, paramLabel = "FILE", description = "The new metadata file to write.")
     Path out;
 
     @Option(names = "--location", paramLabel = "DIR",
-            description = "write the index here instead of the metadata file's location (its location is replaced)")
+            description = "Write the index here instead of the metadata file's location (its location is replaced).")
     Path location;
 
-    @Option(names = "--snapshot", paramLabel = "ID", description = "the table snapshot (default: current)")
+    @Option(names = "--snapshot", paramLabel = "ID", description = "The table snapshot (default: current).")
     Long snapshot;
 
     @Option(names = "--format", paramLabel = "parquet|avro|orc", defaultValue = "parquet",
-            description = "range file format (default: parquet)")
+            description = "Range file format (default: parquet).")
     String format;
 
     @Option(names = "--rows-per-file", paramLabel = "N", defaultValue = "1000",
-            description = "about how many entries per range file; a key group is never split (default: 1000)")
+            description = "About how many entries per range file; a key group is never split (default: 1000).")
     int rowsPerFile;
 
     @Override
@@ -69,12 +71,18 @@ final class IcebergIndexBuildCommand implements Callable<Integer> {
         }
         IndexMetadata metadata;
         try {
-            metadata = IndexMetadataJson.read(Files.readAllBytes(metadataFile));
-        } catch (IOException e) {
-            err.println("error: " + metadataFile + ": cannot read: " + e.getMessage());
-            return TckCli.EXIT_BAD_INPUT;
+            metadata = IndexMetadataJson.read(KitJson.readBytes(metadataFile));
         } catch (RuntimeException e) {
-            err.println("error: " + metadataFile + ": " + e.getMessage());
+            err.println("error: " + metadataFile + ": " + FileProblems.describe(e));
+            return TckCli.EXIT_BAD_INPUT;
+        }
+        // --out is checked before anything is written, so that a bad one leaves no range or tracking files behind
+        Path outFolder = out.toAbsolutePath().getParent();
+        if (Files.isDirectory(out) || outFolder == null || !Files.isDirectory(outFolder) || !Files.isWritable(outFolder)
+                || Files.exists(out) && !Files.isWritable(out)) {
+            err.println("error: " + out + ": cannot write the metadata file here ("
+                    + (Files.isDirectory(out) ? "it is a folder" : outFolder == null || !Files.isDirectory(outFolder)
+                    ? "no such folder" : "permission denied") + ")");
             return TckCli.EXIT_BAD_INPUT;
         }
         if (location != null) {
@@ -100,7 +108,7 @@ final class IcebergIndexBuildCommand implements Callable<Integer> {
             built = IndexDataBuilder.build(metadata.definition(), table, source, data, name,
                     new IndexDataBuilder.Options(FileFormat.fromString(format), rowsPerFile));
         } catch (RuntimeException e) {
-            err.println("error: " + tableDir + ": " + e.getMessage());
+            err.println("error: " + tableDir + ": " + FileProblems.describe(e));
             return TckCli.EXIT_BAD_INPUT;
         }
         long nextId = metadata.snapshots().stream().mapToLong(IndexSnapshot::snapshotId).max().orElse(0) + 1;
@@ -110,7 +118,8 @@ final class IcebergIndexBuildCommand implements Callable<Integer> {
         try {
             Files.write(out, IndexMetadataJson.toBytes(updated));
         } catch (IOException e) {
-            err.println("error: " + out + ": cannot write: " + e.getMessage());
+            removeWritten(built);
+            err.println("error: " + out + ": cannot write: " + FileProblems.describe(e));
             return TckCli.EXIT_BAD_INPUT;
         }
         PrintWriter o = spec.commandLine().getOut();
@@ -125,5 +134,19 @@ final class IcebergIndexBuildCommand implements Callable<Integer> {
                     + entry.recordCount() + " rows, group_max_value " + IndexValues.exact(key));
         }
         return 0;
+    }
+
+    /** The range and tracking files of a snapshot whose metadata file could not be written: nothing refers to them. */
+    private static void removeWritten(IndexDataBuilder.Built built) {
+        List<Path> written = new ArrayList<>();
+        built.entries().forEach(entry -> written.add(LocalFileIO.path(entry.filePath())));
+        written.add(built.trackingFile());
+        for (Path file : written) {
+            try {
+                Files.deleteIfExists(file);
+            } catch (IOException e) {
+                // best effort: the error about --out is what the user must see
+            }
+        }
     }
 }

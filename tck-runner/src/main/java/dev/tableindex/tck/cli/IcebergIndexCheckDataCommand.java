@@ -1,5 +1,7 @@
 package dev.tableindex.tck.cli;
 
+import dev.tableindex.model.json.KitJson;
+import dev.tableindex.model.io.FileProblems;
 import dev.tableindex.model.iceberg.data.DataViolation;
 import dev.tableindex.model.iceberg.data.IndexDataChecker;
 import dev.tableindex.model.iceberg.metadata.IndexMetadata;
@@ -25,18 +27,18 @@ import picocli.CommandLine.Model.CommandSpec;
  * of a metadata file, reading the tracking file and range files themselves; exit 1 on violations.
  */
 @Command(name = "check-data", mixinStandardHelpOptions = true,
-        description = {"Check the index data (tracking files, range files) of every snapshot of an index metadata",
-            "file; print every violation as '<file>: <field>: <message> [<RULE>]'. With --table, also check that",
-            "each snapshot indexes exactly the live rows of its source table snapshot. Exit 0 valid, 1 violations,",
-            "2 unreadable input."})
+        description = {"Check the index data (tracking files, range files) of every snapshot of an index metadata "
+            + "file; print every violation as '<file>: <field>: <message> [<RULE>]'. With --table, also check that "
+            + "each snapshot indexes exactly the live rows of its source table snapshot. Exit 0 valid, 1 violations, "
+            + "2 unreadable input."})
 final class IcebergIndexCheckDataCommand implements Callable<Integer> {
     @Spec
     CommandSpec spec;
 
-    @Parameters(paramLabel = "METADATA", description = "an index metadata file (JSON)")
+    @Parameters(paramLabel = "METADATA", description = "An index metadata file (JSON).")
     Path metadataFile;
 
-    @Option(names = "--table", paramLabel = "DIR", description = "the Iceberg source table folder")
+    @Option(names = "--table", paramLabel = "DIR", description = "The Iceberg source table folder.")
     Path tableDir;
 
     @Override
@@ -45,19 +47,16 @@ final class IcebergIndexCheckDataCommand implements Callable<Integer> {
         PrintWriter err = spec.commandLine().getErr();
         IndexMetadata metadata;
         try {
-            metadata = IndexMetadataJson.read(Files.readAllBytes(metadataFile));
-        } catch (IOException e) {
-            err.println("error: " + metadataFile + ": cannot read: " + e.getMessage());
-            return TckCli.EXIT_BAD_INPUT;
+            metadata = IndexMetadataJson.read(KitJson.readBytes(metadataFile));
         } catch (RuntimeException e) {
-            err.println("error: " + metadataFile + ": " + e.getMessage());
+            err.println("error: " + metadataFile + ": " + FileProblems.describe(e));
             return TckCli.EXIT_BAD_INPUT;
         }
         Optional<SourceTable> table;
         try {
             table = tableDir == null ? Optional.empty() : Optional.of(SourceTable.load(tableDir));
         } catch (RuntimeException e) {
-            err.println("error: " + tableDir + ": " + e.getMessage());
+            err.println("error: " + tableDir + ": " + FileProblems.describe(e));
             return TckCli.EXIT_BAD_INPUT;
         }
         IndexDataChecker checker = new IndexDataChecker(metadata, table);

@@ -4,7 +4,7 @@ import picocli.CommandLine.Command;
 
 /** {@code tck iceberg-index ...}: the draft Iceberg index spec (docs/iceberg-index.md). */
 @Command(name = "iceberg-index", mixinStandardHelpOptions = true,
-        description = "Iceberg index files of the draft Iceberg index spec (docs/iceberg-index.md).",
+        description = "Check, make and build the Iceberg index files of the draft Iceberg index spec with the reference model (docs/iceberg-index.md).",
         subcommands = {IcebergIndexValidateCommand.class,
             IcebergIndexCreateTableCommand.class, IcebergIndexBuildCommand.class, IcebergIndexCheckDataCommand.class})
 final class IcebergIndexCommand {

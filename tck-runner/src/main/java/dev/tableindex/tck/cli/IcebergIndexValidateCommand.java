@@ -1,7 +1,9 @@
 package dev.tableindex.tck.cli;
 
+import dev.tableindex.model.json.JsonInputException;
+import dev.tableindex.model.io.FileProblems;
+import dev.tableindex.model.json.KitJson;
 import com.fasterxml.jackson.databind.JsonNode;
-import com.fasterxml.jackson.databind.ObjectMapper;
 import dev.tableindex.model.iceberg.metadata.IndexMetadataFormatException;
 import dev.tableindex.model.iceberg.metadata.IndexMetadataJson;
 import dev.tableindex.model.iceberg.metadata.IndexMetadataValidator;
@@ -26,20 +28,19 @@ import picocli.CommandLine.Model.CommandSpec;
  * each ({@code <json path>: <rule>: <message>}); exit 1 if there is any, 2 when a file cannot be read.
  */
 @Command(name = "validate", mixinStandardHelpOptions = true,
-        description = {"Check an Iceberg index metadata file against the draft's rules; print every violation as",
-            "'<JSON path>: <rule>: <message>'. Exit 0 valid, 1 violations, 2 unreadable input."})
+        description = {"Check an Iceberg index metadata file against the draft's rules; print every violation as "
+            + "'<JSON path>: <rule>: <message>'. Exit 0 valid, 1 violations, 2 unreadable input."})
 final class IcebergIndexValidateCommand implements Callable<Integer> {
-    private static final ObjectMapper JSON = new ObjectMapper();
 
     @Spec
     CommandSpec spec;
 
-    @Parameters(paramLabel = "FILE", description = "an index metadata file (JSON)")
+    @Parameters(paramLabel = "FILE", description = "An index metadata file (JSON).")
     Path file;
 
     @Option(names = "--schema", paramLabel = "FILE",
-            description = "the source table's schema: Iceberg schema JSON, or Iceberg table metadata JSON (all its"
-                    + " schemas); without it the rules about the source schema are not checked")
+            description = "The source table's schema: Iceberg schema JSON, or Iceberg table metadata JSON (all its"
+                    + " schemas); without it the rules about the source schema are not checked.")
     Path schemaFile;
 
     @Override
@@ -48,12 +49,9 @@ final class IcebergIndexValidateCommand implements Callable<Integer> {
         PrintWriter err = spec.commandLine().getErr();
         byte[] bytes;
         try {
-            bytes = Files.readAllBytes(file);
+            bytes = KitJson.readBytes(file);
             IndexMetadataJson.parse(bytes);
-        } catch (IOException e) {
-            err.println("error: " + file + ": cannot read: " + e.getClass().getSimpleName());
-            return TckCli.EXIT_BAD_INPUT;
-        } catch (IndexMetadataFormatException e) {
+        } catch (JsonInputException | IndexMetadataFormatException e) {
             err.println("error: " + file + ": " + e.getMessage());
             return TckCli.EXIT_BAD_INPUT;
         }
@@ -61,7 +59,7 @@ final class IcebergIndexValidateCommand implements Callable<Integer> {
         try {
             schemas = schemaFile == null ? List.of() : schemas(schemaFile);
         } catch (IOException e) {
-            err.println("error: " + schemaFile + ": cannot read: " + e.getClass().getSimpleName());
+            err.println("error: " + schemaFile + ": cannot be read: " + FileProblems.describe(e));
             return TckCli.EXIT_BAD_INPUT;
         } catch (IllegalArgumentException e) {
             err.println("error: " + schemaFile + ": " + e.getMessage());
@@ -84,12 +82,8 @@ final class IcebergIndexValidateCommand implements Callable<Integer> {
     /** The schemas of an Iceberg schema or table metadata file. */
     private static List<Schema> schemas(Path path) throws IOException {
         JsonNode root;
-        try {
-            root = JSON.readTree(Files.readAllBytes(path));
-        } catch (com.fasterxml.jackson.core.JsonProcessingException e) {
-            throw new IllegalArgumentException("not JSON: " + e.getOriginalMessage());
-        }
-        if (root == null || !root.isObject()) {
+        root = KitJson.read(path);
+        if (!root.isObject()) {
             throw new IllegalArgumentException("not an Iceberg schema or table metadata (a JSON object)");
         }
         List<Schema> schemas = new ArrayList<>();

@@ -24,7 +24,8 @@ import picocli.CommandLine.Model.CommandSpec;
 
 /** {@code tck list-index build|query}: the reference list element index, for spec authors and implementers. */
 @Command(name = "list-index", mixinStandardHelpOptions = true,
-        description = "Build a list element index over a JSON table, or answer [NOT] any_element with it.",
+        description = "Build a list element index over a JSON table, or answer [NOT] any_element with it; both take "
+                + "--format markdown or json to print the rows with their values, ready to paste into a spec.",
         subcommands = {ListIndexCommand.Build.class, ListIndexCommand.Query.class})
 final class ListIndexCommand {
     private static final HexFormat HEX = HexFormat.ofDelimiter(" ").withUpperCase();
@@ -35,14 +36,18 @@ final class ListIndexCommand {
         CommandSpec spec;
 
         @Option(names = "--table", required = true, paramLabel = "FILE",
-                description = "the table: the JSON table format, with \"rows\" or \"fragments\" (docs/list-element-index.md)")
+                description = "The table: the JSON table format, with \"rows\" or \"fragments\" (docs/list-element-index.md).")
         Path table;
 
-        @Option(names = "--keys", required = true, paramLabel = "NAMES", split = ",", description = "key fields in key order")
+        @Option(names = "--keys", required = true, paramLabel = "NAMES", split = ",", description = "The key fields, in key order.")
         List<String> keys;
 
-        @Option(names = "--page-size", paramLabel = "N", defaultValue = "4096", description = "rows per page (default: ${DEFAULT-VALUE})")
+        @Option(names = "--page-size", paramLabel = "N", defaultValue = "4096", description = "Rows per page (default: ${DEFAULT-VALUE}).")
         int pageSize;
+
+        @Option(names = "--format", paramLabel = "FORMAT", defaultValue = "text",
+                description = "Text, markdown or json (default: ${DEFAULT-VALUE}; for query, text is json).")
+        OutputFormat format;
 
         @Override
         public Integer call() {
@@ -55,7 +60,7 @@ final class ListIndexCommand {
                 run(indexed, spec.commandLine().getOut());
                 return 0;
             } catch (IOException e) {
-                spec.commandLine().getErr().println("error: " + table + ": cannot read: " + e.getMessage());
+                spec.commandLine().getErr().println("error: " + table + ": cannot be read: " + dev.tableindex.model.io.FileProblems.describe(e));
                 return TckCli.EXIT_BAD_INPUT;
             } catch (IllegalArgumentException e) { // table, keys or predicate
                 spec.commandLine().getErr().println("error: " + e.getMessage());
@@ -75,12 +80,16 @@ final class ListIndexCommand {
     }
 
     @Command(name = "build", mixinStandardHelpOptions = true,
-            description = {"Print page_data (<values hex or null><TAB><row address>), a line --, then page_lookup",
-                "(<min><TAB><max><TAB><null_count><TAB><page_idx>)."})
+            description = {"Print page_data (<values hex or null><TAB><row address>), a line --, then page_lookup "
+                + "(<min><TAB><max><TAB><null_count><TAB><page_idx>)."})
     static final class Build extends Common {
         @Override
-        void run(IndexedTable table, PrintWriter out) {
+        void run(IndexedTable table, PrintWriter out) throws IOException {
             ListElementIndex index = build(table, all(table));
+            if (format != OutputFormat.text) {
+                formatted(index, format, out);
+                return;
+            }
             for (ListElementIndex.Entry entry : index.pageData()) {
                 out.println(hex(entry.values()) + "\t" + Long.toUnsignedString(entry.rowAddress()));
             }
@@ -91,21 +100,43 @@ final class ListIndexCommand {
         }
     }
 
+    /** page_data and page_lookup as Markdown tables or one JSON object, each row with its values. */
+    static void formatted(ListElementIndex index, OutputFormat format, PrintWriter out) throws IOException {
+        List<List<String>> data = index.pageData().stream()
+                .map(e -> List.of(hex(e.values()), Long.toUnsignedString(e.rowAddress()))).toList();
+        List<List<String>> lookup = index.pageLookup().stream().map(p -> List.of(hex(p.min()), hex(p.max()),
+                String.valueOf(p.nullCount()), String.valueOf(p.pageIdx()))).toList();
+        ObjectMapper json = new ObjectMapper();
+        if (format == OutputFormat.markdown) {
+            out.print("page_data:\n\n" + OutputFormat.markdownTable(List.of("values", "_rowaddr"), data)
+                    + "\npage_lookup:\n\n" + OutputFormat.markdownTable(List.of("min", "max", "null_count", "page_idx"), lookup));
+        } else {
+            ObjectNode root = json.createObjectNode();
+            ArrayNode pageData = root.putArray("page_data");
+            data.forEach(r -> pageData.addObject().put("values", r.get(0)).put("_rowaddr", r.get(1)));
+            ArrayNode pageLookup = root.putArray("page_lookup");
+            lookup.forEach(r -> pageLookup.addObject().put("min", r.get(0)).put("max", r.get(1))
+                    .put("null_count", Integer.parseInt(r.get(2))).put("page_idx", Integer.parseInt(r.get(3))));
+            out.println(json.writerWithDefaultPrettyPrinter().writeValueAsString(root));
+        }
+    }
+
     @Command(name = "query", mixinStandardHelpOptions = true,
-            description = {"Answer [NOT] any_element with the index; print one JSON object: mode, reason, ranges,",
-                "pages_read, rows (row addresses where the call, or its NOT, is TRUE) and scan_rows (the same from the data)."})
+            description = {"Answer [NOT] any_element with the index and print the mode, the reason, the key ranges, "
+                + "the pages read, the rows (row addresses where the call, or its NOT, is TRUE) and scan_rows (the same "
+                + "from the data): one JSON object, or with --format markdown tables ready to paste into a spec."})
     static final class Query extends Common {
-        @Option(names = "--predicate", required = true, paramLabel = "SQL", description = "a predicate over the element's fields")
+        @Option(names = "--predicate", required = true, paramLabel = "SQL", description = "A predicate over the element's fields.")
         String predicate;
 
-        @Option(names = "--not", description = "answer NOT any_element(...)")
+        @Option(names = "--not", description = "Answer NOT any_element(...).")
         boolean negated;
 
-        @Option(names = "--covered", paramLabel = "IDS", split = ",", description = "fragments the index covers (default: all)")
+        @Option(names = "--covered", paramLabel = "IDS", split = ",", description = "Fragments the index covers (default: all).")
         List<Long> covered;
 
         @Option(names = "--enumeration-limit", paramLabel = "N", defaultValue = "1000",
-                description = "null-set combinations NOT any_element may enumerate (default: ${DEFAULT-VALUE})")
+                description = "Null-set combinations NOT any_element may enumerate (default: ${DEFAULT-VALUE}).")
         int enumerationLimit;
 
         @Override
@@ -142,7 +173,19 @@ final class ListIndexCommand {
             answer.rows().forEach(result.putArray("rows")::add);
             ListElementQuery.scan(table, BoundPredicate.of(predicate, table.element()), negated)
                     .forEach(result.putArray("scan_rows")::add);
-            out.println(json.writeValueAsString(result));
+            if (format == OutputFormat.markdown) {
+                out.print(OutputFormat.markdownTable(List.of("mode", "reason", "pages_read", "rows", "scan_rows"),
+                        List.of(List.of(result.path("mode").asText(), result.path("reason").asText(),
+                                result.path("pages_read").asText(), result.path("rows").toString(),
+                                result.path("scan_rows").toString()))));
+                List<List<String>> rangeRows = new java.util.ArrayList<>();
+                result.path("ranges").forEach(r -> rangeRows.add(List.of(
+                        r.path("lower").isNull() ? "(unbounded)" : "[" + r.path("lower").asText(),
+                        r.path("upper").isNull() ? "(unbounded)" : r.path("upper").asText() + ")")));
+                out.print("\nranges:\n\n" + OutputFormat.markdownTable(List.of("from (inclusive)", "to (exclusive)"), rangeRows));
+            } else {
+                out.println(json.writeValueAsString(result));
+            }
         }
     }
 

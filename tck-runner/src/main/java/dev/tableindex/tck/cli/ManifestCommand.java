@@ -18,18 +18,27 @@ import picocli.CommandLine.Spec;
 import picocli.CommandLine.Model.CommandSpec;
 
 /** {@code tck manifest PATH [--version N]}: one manifest as normalized JSON. */
-@Command(name = "manifest", mixinStandardHelpOptions = true,
-        description = {"Print a Lance manifest as one JSON object (the normalized view golden files use).",
+@Command(name = "manifest",
+        description = {"Print a Lance manifest as one JSON object (the normalized view golden files use), or with "
+                + "--format markdown as tables of its fragments and indices, ready to paste into a spec.",
             "PATH is a manifest file or a dataset folder (its latest version, or --version)."})
 final class ManifestCommand implements Callable<Integer> {
     @Spec
     CommandSpec spec;
 
-    @Parameters(paramLabel = "PATH", description = "a *.manifest file or a Lance dataset folder")
+    @Parameters(paramLabel = "PATH", description = "A *.manifest file or a Lance dataset folder.")
     Path path;
 
-    @Option(names = "--version", paramLabel = "N", description = "version to read from a dataset folder")
+    // no standard help mixin: its --version (the kit's version) would take the place of this command's own --version
+    @Option(names = {"-h", "--help"}, usageHelp = true, description = "Show this help message and exit.")
+    boolean help;
+
+    @Option(names = "--version", paramLabel = "N", description = "The version to read from a dataset folder.")
     Long version;
+
+    @Option(names = "--format", paramLabel = "FORMAT", defaultValue = "json",
+            description = "Json or markdown (default: ${DEFAULT-VALUE}); text is json here.")
+    OutputFormat format;
 
     @Override
     public Integer call() throws Exception {
@@ -47,7 +56,36 @@ final class ManifestCommand implements Callable<Integer> {
             throw new ManifestFormatException(ManifestProblem.IO, path.toString(), -1, "no such file or folder");
         }
         ObjectMapper json = new ObjectMapper().enable(SerializationFeature.INDENT_OUTPUT);
-        spec.commandLine().getOut().println(json.writeValueAsString(ManifestSummary.of(manifest)));
+        com.fasterxml.jackson.databind.JsonNode summary = json.valueToTree(ManifestSummary.of(manifest));
+        spec.commandLine().getOut().print(format == OutputFormat.markdown ? markdown(summary)
+                : json.writeValueAsString(summary) + System.lineSeparator());
         return 0;
+    }
+
+    /** The summary's scalar fields, then one table per list of objects (fragments, indices), each field a column. */
+    static String markdown(com.fasterxml.jackson.databind.JsonNode summary) {
+        StringBuilder md = new StringBuilder();
+        java.util.List<java.util.List<String>> fields = new java.util.ArrayList<>();
+        summary.properties().forEach(e -> {
+            if (!e.getValue().isArray() || e.getValue().isEmpty() || !e.getValue().get(0).isObject()) {
+                fields.add(java.util.List.of(e.getKey(), "`" + e.getValue() + "`"));
+            }
+        });
+        md.append(OutputFormat.markdownTable(java.util.List.of("field", "value"), fields));
+        summary.properties().forEach(e -> {
+            if (e.getValue().isArray() && !e.getValue().isEmpty() && e.getValue().get(0).isObject()) {
+                java.util.List<String> columns = new java.util.ArrayList<>();
+                e.getValue().get(0).fieldNames().forEachRemaining(columns::add);
+                java.util.List<java.util.List<String>> rows = new java.util.ArrayList<>();
+                for (com.fasterxml.jackson.databind.JsonNode item : e.getValue()) {
+                    rows.add(columns.stream().map(c -> {
+                        com.fasterxml.jackson.databind.JsonNode v = item.path(c);
+                        return v.isTextual() ? v.asText() : v.toString();
+                    }).toList());
+                }
+                md.append("\n").append(e.getKey()).append(":\n\n").append(OutputFormat.markdownTable(columns, rows));
+            }
+        });
+        return md.toString();
     }
 }

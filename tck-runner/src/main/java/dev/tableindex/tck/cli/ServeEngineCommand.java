@@ -16,7 +16,7 @@ import picocli.CommandLine.Parameters;
 @Command(name = "serve-engine", mixinStandardHelpOptions = true,
         description = "Serve an engine over the out-of-process protocol (docs/protocol.md) on stdin/stdout.")
 final class ServeEngineCommand implements Callable<Integer> {
-    @Parameters(paramLabel = "NAME", description = "engine name, e.g. reference")
+    @Parameters(paramLabel = "NAME", description = "Engine name, e.g. reference.")
     String name;
 
     @Override

@@ -18,14 +18,17 @@ import picocli.CommandLine.Parameters;
         description = {"Serve DIR over S3 on 127.0.0.1 (each sub-folder a bucket, each file an object) and print"
                 + " every request; stops when stdin closes or on Ctrl-C.", "See docs/object-store.md."})
 final class ServeStoreCommand implements Callable<Integer> {
-    @Parameters(paramLabel = "DIR", description = "folder to serve; created if missing, never deleted")
+    @Parameters(paramLabel = "DIR", description = "Folder to serve; created if missing, never deleted.")
     Path root;
 
-    @Option(names = "--port", description = "port on 127.0.0.1 (default: any free port)")
+    @Option(names = "--port", description = "Port on 127.0.0.1 (default: any free port).")
     int port;
 
-    @Option(names = "--bucket", description = "bucket (sub-folder of DIR) to create (default: ${DEFAULT-VALUE})")
+    @Option(names = "--bucket", description = "Bucket (sub-folder of DIR) to create (default: ${DEFAULT-VALUE}).")
     String bucket = "tck";
+
+    @Option(names = "--writable", description = "also accept PUT and DELETE of objects (default: read-only)")
+    boolean writable;
 
     @Override
     public Integer call() throws IOException {
@@ -33,7 +36,7 @@ final class ServeStoreCommand implements Callable<Integer> {
             throw new IllegalArgumentException("--port must be 0..65535, not " + port);
         }
         PrintStream out = System.out;
-        KitStore store = KitStore.start(root.toAbsolutePath(), port);
+        KitStore store = KitStore.start(root.toAbsolutePath(), port, writable);
         Thread shutdown = new Thread(store::close, "tck-serve-store-stop");
         Runtime.getRuntime().addShutdownHook(shutdown);
         try {
@@ -42,7 +45,9 @@ final class ServeStoreCommand implements Callable<Integer> {
             out.println("bucket:             " + bucket + "  (folder " + root.toAbsolutePath().resolve(bucket) + ")");
             out.println("region:             " + KitStore.REGION);
             out.println("access key id:      " + KitStore.ACCESS_KEY);
-            out.println("secret access key:  " + KitStore.SECRET_KEY + "  (signatures are not checked)");
+            out.println("secret access key:  " + KitStore.SECRET_KEY + "  (every request must be signed with these, AWS V2 or V4)");
+            out.println("access:             " + (writable ? "read and write (GET, HEAD; PUT and DELETE of objects)"
+                    : "read-only (GET, HEAD; --writable adds PUT and DELETE of objects)"));
             out.println("addressing:         path-style over plain HTTP, e.g. s3://" + bucket + "/<table folder>");
             out.println("stop:               close stdin (Ctrl-D) or Ctrl-C");
             out.println("requests:");

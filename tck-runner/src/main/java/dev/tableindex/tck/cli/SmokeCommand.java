@@ -1,6 +1,8 @@
 package dev.tableindex.tck.cli;
 
+import dev.tableindex.tck.api.EngineBroken;
 import dev.tableindex.tck.engine.Engines;
+import dev.tableindex.tck.run.Console;
 import dev.tableindex.tck.run.Smoke;
 import java.nio.file.Path;
 import java.time.Duration;
@@ -18,15 +20,15 @@ final class SmokeCommand implements Callable<Integer> {
     @Spec
     CommandSpec spec;
 
-    @Option(names = "--engine", required = true, paramLabel = "ENGINE", description = "an engine name or cmd:<command>")
+    @Option(names = "--engine", required = true, paramLabel = "ENGINE", description = "An engine name or cmd:<command>.")
     String engine;
 
     @Option(names = "--request-timeout", paramLabel = "SECONDS", defaultValue = "10",
-            description = "how long one request may take (default: ${DEFAULT-VALUE})")
+            description = "How long one request may take (default: ${DEFAULT-VALUE}).")
     long requestTimeoutSeconds;
 
     @Option(names = "--startup-timeout", paramLabel = "SECONDS", defaultValue = "60",
-            description = "how long the engine may take to send its handshake (default: ${DEFAULT-VALUE})")
+            description = "How long the engine may take to send its handshake (default: ${DEFAULT-VALUE}).")
     long startupTimeoutSeconds;
 
     @Override
@@ -36,9 +38,16 @@ final class SmokeCommand implements Callable<Integer> {
             return TckCli.EXIT_BAD_INPUT;
         }
         Path scratch = Path.of("target", "tck-smoke").toAbsolutePath();
-        boolean ok = Smoke.run(engine, Path.of("").toAbsolutePath(), new Engines.Timeouts(
-                Duration.ofSeconds(startupTimeoutSeconds), Duration.ofSeconds(requestTimeoutSeconds)), scratch,
-                spec.commandLine().getOut());
-        return ok ? 0 : TckCli.EXIT_FAILED_CHECKS;
+        try {
+            boolean ok = Smoke.run(engine, Path.of("").toAbsolutePath(), new Engines.Timeouts(
+                    Duration.ofSeconds(startupTimeoutSeconds), Duration.ofSeconds(requestTimeoutSeconds)), scratch,
+                    spec.commandLine().getOut());
+            return ok ? 0 : TckCli.EXIT_FAILED_CHECKS;
+        } catch (EngineBroken e) {
+            spec.commandLine().getOut().flush();
+            spec.commandLine().getErr().println("error: the engine could not be started: "
+                    + Console.cut(Console.oneLine(e.getMessage())));
+            return TckCli.EXIT_BAD_INPUT;
+        }
     }
 }

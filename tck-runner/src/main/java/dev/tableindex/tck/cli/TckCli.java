@@ -1,20 +1,49 @@
 package dev.tableindex.tck.cli;
 
 import dev.tableindex.model.manifest.ManifestFormatException;
+import dev.tableindex.tck.run.BuildInfo;
 import java.io.PrintWriter;
+import java.util.Arrays;
+import java.util.LinkedHashMap;
+import java.util.Map;
 import picocli.CommandLine;
 import picocli.CommandLine.Command;
 
-/** {@code tck}: the kit's command line. Exit codes: 0 success, 1 checks failed, 2 bad input or usage. */
-@Command(name = "tck", mixinStandardHelpOptions = true, version = "tck 0.1.0-SNAPSHOT",
-        description = "Conformance kit for table-format indexes.",
-        subcommands = {RunCommand.class, ServeEngineCommand.class, CompareCommand.class, TraceCommand.class,
-            EncodeKeyCommand.class, DecodeKeyCommand.class, AnyElementCommand.class, ListIndexCommand.class,
-            ManifestCommand.class, ConformancePageCommand.class, SmokeCommand.class, ServeStoreCommand.class,
-            GoldenCommand.class, IcebergIndexCommand.class, MatrixCommand.class})
+/**
+ * {@code tck}: the kit's command line. Exit codes: 0 success, 1 checks failed, 2 bad input or usage.
+ *
+ * <p>Subcommands are registered lazily: a command line that names one builds only that subcommand's model (picocli
+ * reads each subcommand class's annotations when it is added), the others are added for help and for usage errors.
+ */
+@Command(name = "tck", mixinStandardHelpOptions = true, versionProvider = TckCli.Version.class,
+        description = "The conformance kit for table-format indexes: it runs the TCK against an engine and answers "
+                + "spec authors' questions with the reference model.")
 public final class TckCli {
     public static final int EXIT_FAILED_CHECKS = 1;
     public static final int EXIT_BAD_INPUT = 2;
+
+    /** Every subcommand, by name, in the order help lists them. */
+    static final Map<String, Class<?>> SUBCOMMANDS = subcommands(RunCommand.class, ListCommand.class,
+            SmokeCommand.class, ServeEngineCommand.class, CompareCommand.class, ConformancePageCommand.class,
+            MatrixCommand.class, TraceCommand.class, GoldenCommand.class, EncodeKeyCommand.class, DecodeKeyCommand.class,
+            AnyElementCommand.class, ListIndexCommand.class, ManifestCommand.class, ServeStoreCommand.class,
+            IcebergIndexCommand.class);
+
+    /** {@code tck --version}: the kit's version, the commit it was built from and the digest of its suite. */
+    static final class Version implements CommandLine.IVersionProvider {
+        @Override
+        public String[] getVersion() {
+            return BuildInfo.current().describe().split("\n");
+        }
+    }
+
+    private static Map<String, Class<?>> subcommands(Class<?>... classes) {
+        Map<String, Class<?>> byName = new LinkedHashMap<>();
+        for (Class<?> command : classes) {
+            byName.put(command.getAnnotation(Command.class).name(), command);
+        }
+        return byName;
+    }
 
     public static void main(String[] args) {
         // Arrow (key batches) logs through SLF4J, which has no provider here: keep its notice off stderr
@@ -32,6 +61,12 @@ public final class TckCli {
     /** Runs the CLI with the given streams; returns the exit code. */
     public static int run(String[] args, PrintWriter out, PrintWriter err) {
         CommandLine cli = new CommandLine(new TckCli());
+        Class<?> named = Arrays.stream(args).filter(a -> !a.startsWith("-")).findFirst().map(SUBCOMMANDS::get).orElse(null);
+        if (named != null) {
+            cli.addSubcommand(named);
+        } else {
+            SUBCOMMANDS.values().forEach(cli::addSubcommand);
+        }
         cli.setOut(out);
         cli.setErr(err);
         cli.setParameterExceptionHandler((e, badArgs) -> {
@@ -50,7 +85,14 @@ public final class TckCli {
             }
             return EXIT_BAD_INPUT;
         });
-        return cli.execute(args);
+        try {
+            return cli.execute(args);
+        } catch (OutOfMemoryError e) {
+            // what the command held is unreachable now, so there is room for one line
+            err.println("error: out of memory: the input needs more than this JVM's "
+                    + Runtime.getRuntime().maxMemory() / (1 << 20) + " MiB heap (a larger one: JAVA_TOOL_OPTIONS=-Xmx<size>)");
+            return EXIT_BAD_INPUT;
+        }
     }
 
     /** A message as one bounded line (an exception's message may carry input). */

@@ -19,7 +19,7 @@ final class TraceCommand implements Callable<Integer> {
     @Spec
     CommandSpec spec;
 
-    @Option(names = "--json", description = "JSON instead of Markdown")
+    @Option(names = "--json", description = "JSON instead of Markdown.")
     boolean json;
 
     @Override

@@ -12,9 +12,10 @@ import dev.tableindex.tck.api.EngineRefusal;
 import dev.tableindex.tck.api.EngineUnsupported;
 import dev.tableindex.tck.api.ProtocolJson;
 import dev.tableindex.tck.api.TckEngine;
-import java.io.BufferedReader;
 import java.io.IOException;
 import java.io.PrintStream;
+import java.io.Reader;
+import java.nio.file.InvalidPathException;
 
 /**
  * Serves an in-process engine over the protocol (docs/protocol.md): prints the handshake, then
@@ -32,14 +33,20 @@ public final class EngineServer {
         this.out = out;
     }
 
-    public void serve(BufferedReader in) throws IOException {
+    public void serve(Reader in) throws IOException {
         out.println(handshake());
         out.flush();
-        for (String line = in.readLine(); line != null; line = in.readLine()) {
-            if (!line.isBlank()) {
-                out.println(reply(line));
-                out.flush();
+        var lines = new ProtocolLines.LineReader(in, ProtocolLines.MAX_LINE_CHARS);
+        for (var line = lines.next(); line.isPresent(); line = lines.next()) {
+            if (line.get().tooLong()) {
+                out.println(print(badRequest("a request line of " + line.get().length() + " characters, more than the "
+                        + ProtocolLines.MAX_LINE_CHARS + " the protocol allows")));
+            } else if (!line.get().text().isBlank()) {
+                out.println(reply(line.get().text()));
+            } else {
+                continue;
             }
+            out.flush();
         }
     }
 
@@ -74,10 +81,9 @@ public final class EngineServer {
     private Reply answer(String line) {
         Request.Builder request = Request.newBuilder();
         try {
-            ProtocolJson.parse(line, request);
-        } catch (InvalidProtocolBufferException e) {
-            return Reply.newBuilder().setError(EngineError.newBuilder().setKind("BAD_REQUEST")
-                    .setMessage("not a Request: " + e.getMessage()).setOffset(-1)).build();
+            ProtocolLines.parse(line, request);
+        } catch (ProtocolLines.BadLine e) {
+            return badRequest("not a Request: " + e.getMessage());
         }
         Reply.Builder reply = Reply.newBuilder().setId(request.getId());
         try {
@@ -86,10 +92,19 @@ public final class EngineServer {
             reply.setError(refusal.error());
         } catch (EngineUnsupported unsupported) {
             reply.setUnsupported(Unsupported.newBuilder().setReason(unsupported.getMessage()));
+        } catch (InvalidPathException e) {
+            reply.setError(EngineError.newBuilder().setKind("BAD_PATH").setOffset(-1).setMessage("not a path on this machine: "
+                    + SubprocessEngine.quote(e.getInput()) + " (" + SubprocessEngine.bounded(e.getReason()) + ")"));
         } catch (RuntimeException e) {
-            reply.setError(EngineError.newBuilder().setKind("OTHER").setMessage(e.toString()).setOffset(-1));
+            reply.setError(EngineError.newBuilder().setKind("OTHER").setMessage(SubprocessEngine.bounded(e.toString())).setOffset(-1));
         }
         return reply.build();
+    }
+
+    /** A line that is no Request: its id is unknown (0), and the message never echoes more than 500 characters. */
+    private static Reply badRequest(String message) {
+        return Reply.newBuilder().setError(EngineError.newBuilder().setKind("BAD_REQUEST")
+                .setMessage(SubprocessEngine.bounded(message)).setOffset(-1)).build();
     }
 
 }

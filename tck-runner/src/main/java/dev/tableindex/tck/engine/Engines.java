@@ -24,9 +24,14 @@ public final class Engines {
     }
 
     public static TckEngine start(String selector, Path workingDirectory, Timeouts timeouts) {
+        return start(selector, workingDirectory, timeouts, ProtocolLog.NONE);
+    }
+
+    /** As {@link #start(String, Path, Timeouts)}; a {@code cmd:} engine writes its protocol lines to {@code log}. */
+    public static TckEngine start(String selector, Path workingDirectory, Timeouts timeouts, ProtocolLog log) {
         if (selector.startsWith(COMMAND_PREFIX)) {
             return new SubprocessEngine(selector.substring(COMMAND_PREFIX.length()), workingDirectory,
-                    timeouts.startup(), timeouts.request());
+                    timeouts.startup(), timeouts.request()).logTo(log);
         }
         int at = selector.indexOf('@');
         String name = at < 0 ? selector : selector.substring(0, at);

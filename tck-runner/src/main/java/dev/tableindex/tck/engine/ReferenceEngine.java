@@ -52,7 +52,8 @@ import java.util.List;
 public final class ReferenceEngine implements TckEngine, ManifestReading, KeyEncoder, AnyElementEvaluator, ListElementIndexer,
         ListIndexSegmentAdding, ListIndexFileWriting {
     public static final String NAME = "reference";
-    public static final String VERSION = "0.1.0-SNAPSHOT";
+    /** The kit's own version: the reference engine is released with the kit. */
+    public static final String VERSION = dev.tableindex.tck.run.BuildInfo.kitVersion();
 
     /** table.lifecycle, index_v2 and index.open_requests: stateless, over the table model. */
     private final ReferenceTables tables = new ReferenceTables();

@@ -216,15 +216,16 @@ public final class ReferenceIcebergIndexMetadata implements IcebergIndexMetadata
     }
 
     private static JsonNode definition(String json) {
+        JsonNode definition;
         try {
-            JsonNode definition = JSON.readTree(json);
-            if (definition == null || !definition.isObject()) {
-                throw refusal("BAD_DEFINITION", "the definition is not a JSON object");
-            }
-            return definition;
-        } catch (IOException e) {
-            throw refusal("BAD_DEFINITION", "the definition is not JSON: " + e.getMessage());
+            definition = dev.tableindex.model.json.KitJson.read(json);
+        } catch (dev.tableindex.model.json.JsonInputException e) {
+            throw refusal("BAD_DEFINITION", "the definition: " + e.getMessage());
         }
+        if (!definition.isObject()) {
+            throw refusal("BAD_DEFINITION", "the definition is not a JSON object");
+        }
+        return definition;
     }
 
     private static SourceTable table(String path) {

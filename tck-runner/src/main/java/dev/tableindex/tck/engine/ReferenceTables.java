@@ -155,7 +155,8 @@ public final class ReferenceTables implements TableLifecycle, IndexV2Support, In
      * files are read only to recover a bitmap the manifest leaves unknown.
      */
     private static RemoteCatalog remoteCatalog(ObjectStoreLocation location) {
-        S3HttpReader reader = new S3HttpReader(location.getEndpoint(), location.getBucket(), location.getPrefix());
+        S3HttpReader reader = new S3HttpReader(location.getEndpoint(), location.getBucket(), location.getPrefix(),
+                location.getAccessKeyId(), location.getSecretAccessKey());
         ManifestFile manifest = TableStore.checkReadable(remote(() -> RemoteDataset.readLatest(reader)));
         return new RemoteCatalog(reader, IndexCatalog.of(manifest,
                 uuid -> RemoteDataset.readIndexFile(reader, uuid).map(IndexFileContent::fragments)));

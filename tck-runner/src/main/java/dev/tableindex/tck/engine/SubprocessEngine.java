@@ -34,8 +34,6 @@ import java.util.concurrent.TimeUnit;
  * quoted, the process is killed, and the next call starts a fresh one.
  */
 public final class SubprocessEngine implements TckEngine {
-    /** Lines longer than this are not replies; reading stops there instead of filling memory. */
-    static final int MAX_LINE_CHARS = 64 << 20;
     /** Engine-provided text (a quoted line, a parser's message, a refusal's message) is cut to this in messages. */
     static final int MAX_MESSAGE_CHARS = 500;
     /** What a parser's own message about a bad line may add to the quoted line. */
@@ -48,6 +46,7 @@ public final class SubprocessEngine implements TckEngine {
     private Running running;
     private EngineInfo info;
     private int nextId = 1;
+    private ProtocolLog protocolLog = ProtocolLog.NONE;
 
     /**
      * How each engine process is made: the command for every fresh process (the first and each restart), and
@@ -73,6 +72,12 @@ public final class SubprocessEngine implements TckEngine {
         this.requestTimeout = requestTimeout;
     }
 
+    /** Writes every line sent and read to {@code log} from now on (tck run --log-protocol). */
+    public SubprocessEngine logTo(ProtocolLog log) {
+        this.protocolLog = log;
+        return this;
+    }
+
     @Override
     public synchronized EngineInfo info() {
         ensureRunning();
@@ -90,8 +95,10 @@ public final class SubprocessEngine implements TckEngine {
         String line = print(request.setId(id));
         String answer;
         try {
+            protocolLog.sent(line);
             running.send(line);
             answer = running.nextLine(requestTimeout, "the reply to request " + id);
+            protocolLog.received(answer);
         } catch (EngineBroken broken) {
             stop();
             throw broken;
@@ -145,6 +152,7 @@ public final class SubprocessEngine implements TckEngine {
         String line;
         try {
             line = running.nextLine(startupTimeout, "the handshake");
+            protocolLog.received(line);
         } catch (EngineBroken broken) {
             stop();
             throw broken;
@@ -168,12 +176,12 @@ public final class SubprocessEngine implements TckEngine {
 
     private <B extends com.google.protobuf.Message.Builder> B parse(String line, B builder, String what) {
         try {
-            return ProtocolJson.parse(line, builder);
-        } catch (InvalidProtocolBufferException | RuntimeException e) {
+            return ProtocolLines.parse(line, builder);
+        } catch (ProtocolLines.BadLine e) {
             stop();
-            // the parser's own message may quote the line again: keep it short, the line is quoted already
+            // the reader's own message may be long (a JSON path): keep it short, the line is quoted already
             throw new EngineBroken("expected " + what + ", got " + quote(line) + " ("
-                    + bounded(String.valueOf(e.getMessage()), PARSER_MESSAGE_CHARS) + ")");
+                    + bounded(e.getMessage(), PARSER_MESSAGE_CHARS) + ")");
         }
     }
 
@@ -194,7 +202,7 @@ public final class SubprocessEngine implements TckEngine {
         return bounded(text, MAX_MESSAGE_CHARS);
     }
 
-    private static String bounded(String text, int max) {
+    static String bounded(String text, int max) {
         String shown = text.length() > max ? text.substring(0, max) + "…(" + text.length() + " chars)" : text;
         return shown.replaceAll("[\\r\\n]+", " ");
     }
@@ -215,6 +223,7 @@ public final class SubprocessEngine implements TckEngine {
     /** One engine process: stdout lines arrive on a queue, stderr is kept for error messages. */
     private static final class Running {
         private static final String EOF = new String("<eof>");
+        private static final String TOO_LONG = new String("<too long>");
         private final Process process;
         private final OutputStream stdin;
         private final BlockingQueue<String> lines = new ArrayBlockingQueue<>(16);
@@ -260,19 +269,18 @@ public final class SubprocessEngine implements TckEngine {
             if (line == EOF) {
                 throw new EngineBroken("engine exited before " + what + exitNote());
             }
+            if (line == TOO_LONG) {
+                throw new EngineBroken("expected " + what + ", got a line longer than " + ProtocolLines.MAX_LINE_CHARS
+                        + " characters, the protocol's limit");
+            }
             return line;
         }
 
         private void readLines(InputStream stdout) {
-            StringBuilder line = new StringBuilder();
             try (var reader = new java.io.InputStreamReader(stdout, StandardCharsets.UTF_8)) {
-                for (int c = reader.read(); c != -1; c = reader.read()) {
-                    if (c == '\n') {
-                        lines.put(line.toString());
-                        line.setLength(0);
-                    } else if (line.length() < MAX_LINE_CHARS) {
-                        line.append((char) c);
-                    }
+                var in = new ProtocolLines.LineReader(reader, ProtocolLines.MAX_LINE_CHARS);
+                for (var line = in.next(); line.isPresent(); line = in.next()) {
+                    lines.put(line.get().tooLong() ? TOO_LONG : line.get().text());
                 }
             } catch (IOException | InterruptedException e) {
                 // the process is gone or being killed; EOF below tells the caller

@@ -1,7 +1,7 @@
 package dev.tableindex.tck.golden;
 
+import dev.tableindex.model.json.KitJson;
 import com.fasterxml.jackson.databind.JsonNode;
-import com.fasterxml.jackson.databind.ObjectMapper;
 import dev.tableindex.model.lancefile.LanceColumn;
 import dev.tableindex.model.lancefile.LanceColumns;
 import dev.tableindex.model.lancefile.LanceFileFormatException;
@@ -34,9 +34,8 @@ public record GoldenIndexFilesCase(String writer, String name, Path folder) {
     public List<String> check() {
         List<String> problems = new ArrayList<>();
         try {
-            ObjectMapper json = new ObjectMapper();
-            JsonNode expected = json.readTree(folder.resolve("expected.json").toFile());
-            JsonNode hashes = json.readTree(folder.resolve("provenance.json").toFile()).path("files");
+            JsonNode expected = KitJson.read(folder.resolve("expected.json"));
+            JsonNode hashes = KitJson.read(folder.resolve("provenance.json")).path("files");
             for (Iterator<Map.Entry<String, JsonNode>> files = expected.fields(); files.hasNext(); ) {
                 Map.Entry<String, JsonNode> file = files.next();
                 checkFile(file.getKey(), file.getValue(), hashes.path(file.getKey()).path("sha256").asText(), problems);

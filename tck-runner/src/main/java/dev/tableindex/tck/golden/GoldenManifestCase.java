@@ -1,7 +1,7 @@
 package dev.tableindex.tck.golden;
 
+import dev.tableindex.model.json.KitJson;
 import com.fasterxml.jackson.databind.JsonNode;
-import com.fasterxml.jackson.databind.ObjectMapper;
 import dev.tableindex.model.dataset.LanceDatasetFolder;
 import dev.tableindex.model.manifest.ManifestFormatException;
 import dev.tableindex.model.manifest.ManifestSummary;
@@ -23,7 +23,6 @@ import java.util.Map;
  * {@code provenance.json} (who wrote it, how, sha256 of each file).
  */
 public record GoldenManifestCase(String writer, String name, Path folder) {
-    private static final ObjectMapper JSON = new ObjectMapper();
 
     public String id() {
         return writer + "/" + name;
@@ -84,9 +83,9 @@ public record GoldenManifestCase(String writer, String name, Path folder) {
 
     static JsonNode readJson(Path file) {
         try {
-            return JSON.readTree(file.toFile());
-        } catch (IOException e) {
-            throw new UncheckedIOException("cannot read " + file, e);
+            return KitJson.read(file);
+        } catch (IllegalArgumentException e) {
+            throw new IllegalArgumentException(file + ": " + e.getMessage(), e);
         }
     }
 

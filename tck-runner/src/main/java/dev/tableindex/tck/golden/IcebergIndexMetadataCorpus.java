@@ -1,7 +1,7 @@
 package dev.tableindex.tck.golden;
 
+import dev.tableindex.model.json.KitJson;
 import com.fasterxml.jackson.databind.JsonNode;
-import com.fasterxml.jackson.databind.ObjectMapper;
 import dev.tableindex.model.iceberg.metadata.IndexMetadataJson;
 import dev.tableindex.model.iceberg.metadata.IndexMetadataReading;
 import dev.tableindex.model.iceberg.metadata.IndexMetadataValidator;
@@ -24,7 +24,6 @@ import org.apache.iceberg.SchemaParser;
  */
 public final class IcebergIndexMetadataCorpus {
     public static final String FOLDER = "iceberg-index/metadata";
-    private static final ObjectMapper JSON = new ObjectMapper();
 
     private final Path folder;
 
@@ -68,7 +67,7 @@ public final class IcebergIndexMetadataCorpus {
                 if (!got.isEmpty()) {
                     problems.add("violations in a valid file: " + got);
                 }
-                JsonNode expected = JSON.readTree(folder.resolve("valid/expected-readings.json").toFile()).path("files").get(name);
+                JsonNode expected = KitJson.read(folder.resolve("valid/expected-readings.json")).path("files").get(name);
                 if (expected == null) {
                     problems.add("no expected reading");
                 } else {
@@ -76,7 +75,7 @@ public final class IcebergIndexMetadataCorpus {
                 }
             } else {
                 Optional<ExpectedViolations> expected = ExpectedViolations.of(
-                        JSON.readTree(folder.resolve("invalid/expected-violations.json").toFile()).path("files"), name);
+                        KitJson.read(folder.resolve("invalid/expected-violations.json")).path("files"), name);
                 if (expected.isEmpty()) {
                     return List.of("no entry in expected-violations.json");
                 }

@@ -1,5 +1,6 @@
 package dev.tableindex.tck.integrity;
 
+import dev.tableindex.model.json.KitJson;
 import com.fasterxml.jackson.core.JsonLocation;
 import com.fasterxml.jackson.core.JsonParser;
 import com.fasterxml.jackson.core.JsonProcessingException;
@@ -44,12 +45,18 @@ record LocatedYaml(JsonNode root, Map<String, Position> positions) {
         }
     }
 
-    private static final YAMLFactory YAML = new YAMLFactory();
+    private static final YAMLFactory YAML = KitJson.configure(new YAMLFactory());
 
     /** An empty document is an empty array; the caller's schema decides whether that is allowed. */
     static LocatedYaml parse(String text) throws Invalid {
         Map<String, Position> positions = new HashMap<>();
-        try (JsonParser parser = YAML.createParser(text)) {
+        JsonParser parser;
+        try {
+            parser = YAML.createParser(text);
+        } catch (IOException e) {
+            throw new Invalid(Position.START, e.getMessage());
+        }
+        try (parser) {
             JsonToken first = parser.nextToken();
             if (first == null) {
                 positions.put("", Position.START);
@@ -58,7 +65,8 @@ record LocatedYaml(JsonNode root, Map<String, Position> positions) {
             JsonNode root = read(parser, "", positions);
             return new LocatedYaml(root, positions);
         } catch (JsonProcessingException e) {
-            String message = e.getOriginalMessage().lines().findFirst().orElse("not YAML").strip();
+            String message = KitJson.limitRefusal(e, parser).map(IllegalArgumentException::getMessage)
+                    .orElseGet(() -> e.getOriginalMessage().lines().findFirst().orElse("not YAML").strip());
             throw new Invalid(e.getLocation() == null ? Position.START : Position.of(e.getLocation()), message);
         } catch (IOException e) {
             throw new Invalid(Position.START, e.getMessage());

@@ -22,6 +22,10 @@ import java.util.stream.Stream;
  * The suite's folders on the runner's classpath, in its jar or on disk. They sit under a package
  * path of the kit's own ({@value #SUITE}), so that an implementer's own {@code features/} or
  * {@code spec/} on the same classpath can never be mistaken for the kit's.
+ *
+ * <p>With the system property {@value #SUITE_PROPERTY} naming a folder that holds {@code features/}, {@code spec/}
+ * and {@code golden-files/} (a checkout of the kit: {@code ./tck} sets it), the suite is read from there instead, so
+ * an edited scenario runs without rebuilding the jar.
  */
 public final class ClasspathTree {
     private static final Map<Path, FileSystem> JARS = new ConcurrentHashMap<>();
@@ -32,11 +36,28 @@ public final class ClasspathTree {
     public static final String SPEC = SUITE + "spec";
     public static final String GOLDEN_FILES = SUITE + "golden-files";
 
+    /** What the jar leaves out of golden-files/ (tck-runner's pom): a checkout's copy is digested without it too. */
+    private static final String NOT_BUNDLED = "generator";
+
+    /** A folder holding the suite's three folders, read instead of the bundled copy. */
+    public static final String SUITE_PROPERTY = "tck.suite";
+
     private ClasspathTree() {
+    }
+
+    /** The folder given by {@value #SUITE_PROPERTY}, if any. */
+    public static Optional<Path> suiteOverride() {
+        String dir = System.getProperty(SUITE_PROPERTY);
+        return dir == null || dir.isBlank() ? Optional.empty() : Optional.of(Path.of(dir).toAbsolutePath().normalize());
     }
 
     /** The folder as a Path (inside a jar file system when the runner runs from its jar). */
     public static Optional<Path> folder(String name) {
+        Optional<Path> override = suiteOverride();
+        if (override.isPresent() && name.startsWith(SUITE)) {
+            Path dir = override.get().resolve(name.substring(SUITE.length()));
+            return Files.exists(dir) ? Optional.of(dir) : Optional.empty();
+        }
         URL url = ClasspathTree.class.getClassLoader().getResource(name);
         if (url == null) {
             return Optional.empty();
@@ -73,22 +94,36 @@ public final class ClasspathTree {
         }
     }
 
-    /** sha256 over every file's relative path and bytes: names the exact suite a report was made with. */
-    public static String digest(String name) {
-        return folder(name).map(root -> {
-            try {
-                MessageDigest sha = MessageDigest.getInstance("SHA-256");
-                for (Path file : files(root)) {
-                    sha.update(root.relativize(file).toString().getBytes(java.nio.charset.StandardCharsets.UTF_8));
+    /**
+     * sha256 over every file's relative path and bytes: names the exact suite a report was made with. Of several
+     * folders, each file's path is taken relative to the suite ({@code features/...}); of one, relative to it.
+     */
+    public static String digest(String... names) {
+        try {
+            MessageDigest sha = MessageDigest.getInstance("SHA-256");
+            boolean any = false;
+            for (String name : names) {
+                Optional<Path> root = folder(name);
+                if (root.isEmpty()) {
+                    continue;
+                }
+                any = true;
+                String prefix = names.length == 1 ? "" : name.substring(name.lastIndexOf('/') + 1) + "/";
+                for (Path file : files(root.get())) {
+                    if (name.equals(GOLDEN_FILES) && root.get().relativize(file).startsWith(NOT_BUNDLED)) {
+                        continue;
+                    }
+                    sha.update((prefix + root.get().relativize(file).toString().replace('\\', '/'))
+                            .getBytes(java.nio.charset.StandardCharsets.UTF_8));
                     sha.update((byte) 0);
                     sha.update(Files.readAllBytes(file));
                 }
-                return HexFormat.of().formatHex(sha.digest());
-            } catch (IOException e) {
-                throw new UncheckedIOException(e);
-            } catch (NoSuchAlgorithmException e) {
-                throw new IllegalStateException(e);
             }
-        }).orElse("absent");
+            return any ? HexFormat.of().formatHex(sha.digest()) : "absent";
+        } catch (IOException e) {
+            throw new UncheckedIOException(e);
+        } catch (NoSuchAlgorithmException e) {
+            throw new IllegalStateException(e);
+        }
     }
 }

@@ -1,8 +1,8 @@
 package dev.tableindex.tck.run;
 
+import dev.tableindex.model.json.KitJson;
 import com.fasterxml.jackson.databind.JsonNode;
 import com.fasterxml.jackson.databind.ObjectMapper;
-import com.fasterxml.jackson.databind.node.ArrayNode;
 import com.fasterxml.jackson.dataformat.yaml.YAMLFactory;
 import com.fasterxml.jackson.dataformat.yaml.YAMLGenerator;
 import com.networknt.schema.JsonSchema;
@@ -32,7 +32,7 @@ import java.util.Set;
  * have) is stale and fails the run.
  */
 public final class KnownFailures {
-    private static final ObjectMapper YAML = new ObjectMapper(new YAMLFactory()
+    private static final ObjectMapper YAML = new ObjectMapper(KitJson.configure(new YAMLFactory())
             .disable(YAMLGenerator.Feature.WRITE_DOC_START_MARKER)
             .enable(YAMLGenerator.Feature.MINIMIZE_QUOTES));
 
@@ -88,7 +88,8 @@ public final class KnownFailures {
         } catch (com.fasterxml.jackson.core.JsonProcessingException e) {
             var where = e.getLocation();
             String at = where == null ? "" : ":" + where.getLineNr() + ":" + where.getColumnNr();
-            String what = e.getOriginalMessage() == null ? "" : e.getOriginalMessage().lines().findFirst().orElse("");
+            String what = KitJson.limitRefusal(e, null).map(IllegalArgumentException::getMessage).orElseGet(() ->
+                    e.getOriginalMessage() == null ? "" : e.getOriginalMessage().lines().findFirst().orElse(""));
             throw new Invalid(file + at + ": not valid YAML: " + what);
         }
         if (document == null || document.isMissingNode() || document.isNull()) {
@@ -218,13 +219,56 @@ public final class KnownFailures {
                 next.add(entry);
             }
         }
+        // new failures: one bare outline id where every row of the outline failed, else one entry per run
+        Set<String> covered = new java.util.HashSet<>();
         for (ScenarioResult result : results) {
-            if ((result.outcome() == Outcome.FAIL || result.outcome() == Outcome.ERROR) && entryFor(result.id()) == null) {
-                String firstLine = result.message().lines().findFirst().orElse("");
-                next.add(new Entry(result.id(), "added by --update-known-failures, explain why: " + firstLine, null, null));
+            if (!isNewFailure(result) || covered.contains(result.id())) {
+                continue;
             }
+            String outline = baseId(result.id());
+            List<String> rows = suite.rowsOf(outline);
+            boolean wholeOutline = !rows.isEmpty() && entries.get(outline) == null
+                    && rows.stream().allMatch(row -> isNewFailure(byId.get(row)));
+            String id = wholeOutline ? outline : result.id();
+            if (wholeOutline) {
+                covered.addAll(rows);
+            }
+            String firstLine = result.message().lines().findFirst().orElse("").strip();
+            next.add(new Entry(id, "added by --update-known-failures, explain why: " + firstLine, null,
+                    messagePrefix(firstLine)));
         }
         return next;
+    }
+
+    private boolean isNewFailure(ScenarioResult result) {
+        return result != null && (result.outcome() == Outcome.FAIL || result.outcome() == Outcome.ERROR)
+                && entryFor(result.id()) == null;
+    }
+
+    /** Up to this many characters of a failure's message become a new entry's message_prefix. */
+    static final int PREFIX_CHARS = 60;
+
+    /**
+     * The start of a failure's message that a new entry keeps as its {@code message_prefix}: up to the first
+     * {@value #PREFIX_CHARS} characters, cut at a word's end, and never into a masked {@code <uuid>} or a number
+     * that may change from run to run.
+     */
+    static String messagePrefix(String message) {
+        String text = message.strip();
+        if (text.isEmpty()) {
+            return null;
+        }
+        int end = Math.min(text.length(), PREFIX_CHARS);
+        if (end < text.length()) {
+            int space = text.lastIndexOf(' ', end);
+            end = space > 0 ? space : end;
+        }
+        String prefix = text.substring(0, end).strip();
+        java.util.regex.Matcher variable = java.util.regex.Pattern.compile("<uuid>|\\d{4,}").matcher(prefix);
+        if (variable.find()) {
+            prefix = prefix.substring(0, variable.start()).strip();
+        }
+        return prefix.isEmpty() ? null : prefix;
     }
 
     private static boolean stillFails(ScenarioResult result) {
@@ -232,21 +276,33 @@ public final class KnownFailures {
                 || result.outcome() == Outcome.FAIL || result.outcome() == Outcome.ERROR;
     }
 
+    /**
+     * Writes the list as a person would: ids plain, each text (reason, issue, message_prefix) as a literal block
+     * scalar ({@code |-}), which needs no quoting or escaping whatever the text holds, so it reads and edits as it is.
+     * What is written reads back as the same entries ({@link #load}).
+     */
     public static void write(Path file, List<Entry> entries) {
-        ArrayNode list = YAML.createArrayNode();
+        StringBuilder yaml = new StringBuilder();
         for (Entry entry : entries) {
-            var node = list.addObject().put("id", entry.id()).put("reason", entry.reason());
-            if (entry.issue() != null) {
-                node.put("issue", entry.issue());
-            }
-            if (entry.messagePrefix() != null) {
-                node.put("message_prefix", entry.messagePrefix());
-            }
+            yaml.append("- id: ").append(entry.id()).append('\n');
+            block(yaml, "reason", entry.reason());
+            block(yaml, "issue", entry.issue());
+            block(yaml, "message_prefix", entry.messagePrefix());
         }
         try {
-            YAML.writeValue(file.toFile(), list);
+            Files.writeString(file, yaml.toString());
         } catch (IOException e) {
             throw new UncheckedIOException(e);
         }
+    }
+
+    private static void block(StringBuilder yaml, String key, String text) {
+        if (text == null) {
+            return;
+        }
+        // a block scalar holds printable characters only, and its first line may not start with a space
+        String clean = text.replaceAll("[\\p{Cntrl}&&[^\\n]]", " ").strip();
+        yaml.append("  ").append(key).append(": |-\n");
+        clean.lines().forEach(line -> yaml.append("    ").append(line.stripTrailing()).append('\n'));
     }
 }

@@ -22,6 +22,8 @@ public final class OutcomePlugin implements ConcurrentEventListener {
 
     @Override
     public void setEventPublisher(EventPublisher publisher) {
+        publisher.registerHandlerFor(io.cucumber.plugin.event.TestCaseStarted.class, event ->
+                RunContext.current().started(event.getTestCase().getUri().toString(), event.getTestCase().getLocation().getLine()));
         publisher.registerHandlerFor(TestCaseFinished.class, this::finished);
     }
 
@@ -71,8 +73,8 @@ public final class OutcomePlugin implements ConcurrentEventListener {
         // reads the same on every run, and two runs compare equal (tck compare)
         message = UUID_TEXT.matcher(message).replaceAll("<uuid>");
         ScenarioResult scenario = new ScenarioResult(id, testCase.getName(),
-                testCase.getUri().toString(), testCase.getLocation().getLine(), tags.level(), tags.requires(),
-                tags.spec(), outcome, message, null);
+                SuiteIds.suitePath(testCase.getUri().toString()), testCase.getLocation().getLine(), tags.level(),
+                tags.requires(), tags.spec(), outcome, message, null);
         context.add(scenario);
     }
 

@@ -18,18 +18,25 @@ public final class RunContext {
     private final TckEngine engine;
     private final EngineInfo engineInfo;
     private final GoldenStore golden;
-    private final java.io.PrintWriter progress;
     private final KnownFailures knownFailures;
+    private volatile TckSession.Listener listener = new TckSession.Listener() {
+        @Override
+        public void started(SuiteIds.Run run) {
+        }
+
+        @Override
+        public void finished(SuiteIds.Run run, ScenarioResult result) {
+        }
+    };
     private final List<ScenarioResult> results = Collections.synchronizedList(new ArrayList<>());
     /** Scenario (uri:line) to the capability it needs and the engine does not declare. */
     private final Map<String, String> undeclared = new ConcurrentHashMap<>();
 
-    RunContext(TckEngine engine, GoldenStore golden, KnownFailures knownFailures, java.io.PrintWriter progress) {
+    RunContext(TckEngine engine, GoldenStore golden, KnownFailures knownFailures) {
         this.engine = engine;
         this.knownFailures = knownFailures;
         this.engineInfo = engine.info();
         this.golden = golden;
-        this.progress = progress;
     }
 
     public static RunContext current() {
@@ -64,35 +71,20 @@ public final class RunContext {
         return undeclared.get(scenarioKey);
     }
 
-    /**
-     * One line per finished scenario, so a long run shows where it is; a failure, an error, an unexpected pass
-     * and an open question's answer show their message (cut to {@link #CONSOLE_MESSAGE} characters) beneath.
-     */
-    private void progress(ScenarioResult result) {
-        progress.printf("  %-15s %-10s %s%n", result.outcome(), result.id(), result.name());
-        if (showsMessage(result.outcome()) && result.message() != null && !result.message().isEmpty()) {
-            progress.printf("  %-15s %-10s └ %s%n", "", "", consoleMessage(result.message()));
-        }
-        progress.flush();
+    void listen(TckSession.Listener listener) {
+        this.listener = listener;
     }
 
-    static final int CONSOLE_MESSAGE = 300;
-
-    static boolean showsMessage(Outcome outcome) {
-        return outcome == Outcome.FAIL || outcome == Outcome.ADVISORY_FAIL || outcome == Outcome.ERROR
-                || outcome == Outcome.UNEXPECTED_PASS || outcome == Outcome.OPEN;
+    /** A scenario starts: the run it is, found by its feature file and line. */
+    void started(String uri, int line) {
+        SuiteIds.bundled().at(uri, line).ifPresent(listener::started);
     }
 
-    static String consoleMessage(String message) {
-        String line = message.replaceAll("\\s+", " ");
-        return line.length() > CONSOLE_MESSAGE ? line.substring(0, CONSOLE_MESSAGE) + "…" : line;
-    }
-
-    /** Records a finished scenario, known failures applied, and prints its progress line. */
+    /** Records a finished scenario, known failures applied, and tells the listener. */
     void add(ScenarioResult result) {
         ScenarioResult judged = knownFailures.apply(result);
         results.add(judged);
-        progress(judged);
+        SuiteIds.bundled().at(result.uri(), result.line()).ifPresent(run -> listener.finished(run, judged));
     }
 
     List<ScenarioResult> results() {

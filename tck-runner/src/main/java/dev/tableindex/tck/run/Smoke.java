@@ -27,7 +27,11 @@ public final class Smoke {
     private Smoke() {
     }
 
-    /** @return whether every check passed */
+    /**
+     * @return whether every check passed
+     * @throws EngineBroken when the engine cannot be started or its handshake is not one (nothing to check then:
+     *     the command says so in one {@code error:} line, as {@code tck run} does)
+     */
     public static boolean run(String selector, Path workingDirectory, Engines.Timeouts timeouts, Path scratch, PrintWriter out) {
         FileTrees.delete(scratch);
         boolean ok = true;
@@ -50,17 +54,14 @@ public final class Smoke {
                     }
                 } catch (EngineRefusal | EngineUnsupported e) {
                     passed = false;
-                    verdict = "WRONG  refused: " + RunContext.consoleMessage(e.getMessage());
+                    verdict = "WRONG  refused: " + Console.cut(Console.oneLine(e.getMessage()));
                 } catch (EngineBroken e) {
                     passed = false;
-                    verdict = "BROKEN " + RunContext.consoleMessage(e.getMessage());
+                    verdict = "BROKEN " + Console.cut(Console.oneLine(e.getMessage()));
                 }
                 ok &= passed;
                 out.printf("%-11s %s (%d ms)%n", capability.id(), verdict, (System.nanoTime() - start) / 1_000_000);
             }
-        } catch (EngineBroken e) {
-            out.println("handshake   BROKEN " + RunContext.consoleMessage(e.getMessage()));
-            ok = false;
         } finally {
             FileTrees.delete(scratch);
         }

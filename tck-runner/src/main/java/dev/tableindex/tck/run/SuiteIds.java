@@ -17,8 +17,16 @@ import java.util.Set;
  * Examples blocks), whatever a tag filter selects.
  */
 public final class SuiteIds {
-    /** One run of a scenario: where it starts, its id, its outline's id (or its own), and its tags. */
-    public record Run(String file, int line, String id, String scenarioId, boolean outlineRow, List<String> tags) {
+    /**
+     * One run of a scenario: where it starts (for an outline row, the row's line), its id, its outline's id (or its
+     * own), its title and its tags.
+     */
+    public record Run(String file, int line, String id, String scenarioId, boolean outlineRow, String name,
+                      List<String> tags) {
+        /** The tags read as the scenario's identity (level, capabilities, spec clauses, open). */
+        public ScenarioTags scenarioTags() {
+            return new ScenarioTags(tags);
+        }
     }
 
     private final List<Run> runs;
@@ -61,7 +69,7 @@ public final class SuiteIds {
             boolean outline = unit.examplesLine() > 0;
             for (int line : unit.rowLines()) {
                 String runId = outline ? id.get() + "#" + rowsSeen.merge(id.get(), 1, Integer::sum) : id.get();
-                runs.add(new Run(unit.file(), line, runId, id.get(), outline, tags));
+                runs.add(new Run(unit.file(), line, runId, id.get(), outline, unit.name(), tags));
             }
         }
         return new SuiteIds(runs);
@@ -69,9 +77,18 @@ public final class SuiteIds {
 
     /** {@code features/x.feature:12} for a Cucumber uri ({@code classpath:features/x.feature}) or a suite path. */
     static String location(String fileOrUri, int line) {
+        return suitePath(fileOrUri) + ":" + line;
+    }
+
+    /**
+     * A feature file as the suite names it ({@code features/any-element/AE01-truth-tables.feature}), from a Cucumber
+     * uri: {@code classpath:dev/tableindex/tck/suite/features/...} from the jar, {@code file:/.../features/...} from a
+     * checkout's suite. Reports name files so, however the suite was read.
+     */
+    public static String suitePath(String fileOrUri) {
         String file = fileOrUri.startsWith("classpath:") ? fileOrUri.substring("classpath:".length()) : fileOrUri;
         int features = file.lastIndexOf(FeatureSuite.FOLDER_NAME + "/");
-        return (features >= 0 ? file.substring(features) : file) + ":" + line;
+        return features >= 0 ? file.substring(features) : file;
     }
 
     /** The run that starts at this line of this feature file, if any. */
@@ -81,6 +98,11 @@ public final class SuiteIds {
 
     public List<Run> runs() {
         return runs;
+    }
+
+    /** The run with this id (a plain scenario's, or an outline row's {@code <id>#<n>}). */
+    public Optional<Run> run(String id) {
+        return runs.stream().filter(r -> r.id().equals(id)).findFirst();
     }
 
     /** Every id a result can carry (plain scenario ids and outline row ids). */

@@ -1,5 +1,7 @@
 package dev.tableindex.tck.run;
 
+import dev.tableindex.model.json.JsonInputException;
+import dev.tableindex.model.json.KitJson;
 import com.fasterxml.jackson.databind.JsonNode;
 import com.fasterxml.jackson.databind.ObjectMapper;
 import com.fasterxml.jackson.databind.SerializationFeature;
@@ -76,7 +78,8 @@ public record TckReport(
         ObjectNode root = JSON.createObjectNode();
         root.put("report_format", 1);
         ObjectNode kitNode = root.putObject("tck");
-        kitNode.put("version", kit.version()).put("git_commit", kit.gitCommit())
+        kitNode.put("version", kit.version()).put("git_commit", kit.gitCommit()).put("git_dirty", kit.gitDirty())
+                .put("suite_digest", kit.suiteDigest())
                 .put("features_digest", kit.featuresDigest()).put("golden_digest", kit.goldenDigest());
         ObjectNode engineNode = root.putObject("engine");
         engineNode.put("name", engine.name()).put("version", engine.version());
@@ -149,14 +152,11 @@ public record TckReport(
         }
         JsonNode report;
         try {
-            report = JSON.readTree(file.toFile());
-        } catch (com.fasterxml.jackson.core.JsonProcessingException e) {
-            var at = e.getLocation();
-            throw new Unreadable(file, "not JSON" + (at == null ? "" : " at line " + at.getLineNr() + ", column " + at.getColumnNr()));
-        } catch (IOException e) {
-            throw new Unreadable(file, "cannot be read (" + e.getClass().getSimpleName() + ")");
+            report = KitJson.read(file);
+        } catch (JsonInputException e) {
+            throw new Unreadable(file, e.getMessage().startsWith("no JSON value") ? "empty, not a tck-report.json" : e.getMessage());
         }
-        if (report == null || report.isMissingNode()) {
+        if (report.isMissingNode()) {
             throw new Unreadable(file, "empty, not a tck-report.json");
         }
         var problems = schema().validate(report);

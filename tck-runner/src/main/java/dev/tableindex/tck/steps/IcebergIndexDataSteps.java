@@ -1,7 +1,7 @@
 package dev.tableindex.tck.steps;
 
+import dev.tableindex.model.json.KitJson;
 import com.fasterxml.jackson.databind.JsonNode;
-import com.fasterxml.jackson.databind.ObjectMapper;
 import com.fasterxml.jackson.databind.node.ArrayNode;
 import com.fasterxml.jackson.databind.node.JsonNodeFactory;
 import com.fasterxml.jackson.databind.node.ObjectNode;
@@ -221,11 +221,7 @@ public final class IcebergIndexDataSteps {
                 default -> throw new IllegalArgumentException("no partition transform '" + m.group(1) + "'");
             }
         }
-        try {
-            redefine("partition-spec", new ObjectMapper().readTree(PartitionSpecParser.toJson(spec.build())));
-        } catch (IOException e) {
-            throw new UncheckedIOException(e);
-        }
+        redefine("partition-spec", KitJson.read(PartitionSpecParser.toJson(spec.build())));
     }
 
     /** Schema and partitioning come before the first commit; a private table is made anew with them. */
@@ -386,11 +382,7 @@ public final class IcebergIndexDataSteps {
     }
 
     private static JsonNode schemaJson(Schema schema) {
-        try {
-            return new ObjectMapper().readTree(SchemaParser.toJson(schema));
-        } catch (IOException e) {
-            throw new UncheckedIOException(e);
-        }
+        return KitJson.read(SchemaParser.toJson(schema));
     }
 
     // ---- index definitions ----
@@ -464,8 +456,8 @@ public final class IcebergIndexDataSteps {
     private static ExpressionField expressionField(String fieldJson) {
         JsonNode json;
         try {
-            json = new ObjectMapper().readTree(fieldJson);
-        } catch (IOException e) {
+            json = KitJson.read(fieldJson);
+        } catch (IllegalArgumentException e) {
             throw new IllegalArgumentException("the scenario's expression field is not JSON: " + e.getMessage(), e);
         }
         return ExpressionField.exprValue(json.get("field-id").asInt(), IcebergTypeJson.fromJson(json.get("data-type")),
@@ -917,13 +909,7 @@ public final class IcebergIndexDataSteps {
     /** One case of golden-files/iceberg-index/clustering/vectors.json. */
     private record ClusteringVector(List<Type.PrimitiveType> types, List<JsonNode> keys) {
         static ClusteringVector named(String id) {
-            JsonNode root;
-            try {
-                root = new ObjectMapper().readTree(RunContext.current().golden()
-                        .path("iceberg-index/clustering/vectors.json").toFile());
-            } catch (IOException e) {
-                throw new UncheckedIOException(e);
-            }
+            JsonNode root = KitJson.read(RunContext.current().golden().path("iceberg-index/clustering/vectors.json"));
             for (JsonNode c : root.get("cases")) {
                 if (c.path("id").asText().equals(id)) {
                     List<Type.PrimitiveType> types = new ArrayList<>();

@@ -9,6 +9,7 @@ import java.nio.file.Path;
 import java.util.Properties;
 import org.gaul.s3proxy.AuthenticationType;
 import org.gaul.s3proxy.S3Proxy;
+import org.gaul.shaded.org.eclipse.jetty.ee10.servlet.ServletContextHandler;
 import org.gaul.shaded.org.eclipse.jetty.server.Handler;
 import org.gaul.shaded.org.eclipse.jetty.server.Request;
 import org.gaul.shaded.org.eclipse.jetty.server.Response;
@@ -23,9 +24,10 @@ import org.jclouds.filesystem.FilesystemApiMetadata;
  * with a request log kept by the server itself. Each bucket is a sub-folder of the store's folder and
  * each object a file, so the kit publishes a table by copying its folder into a bucket.
  *
- * <p>Signatures are not checked (S3Proxy's authorization {@code none}): clients pass the static
- * credentials of {@link #ACCESS_KEY}/{@link #SECRET_KEY} so that no client looks for credentials of its
- * own (environment, profile files, instance metadata), and the server accepts any.
+ * <p>Requests must be signed (AWS signature V2 or V4, S3Proxy checks them) with the static credentials
+ * {@link #ACCESS_KEY}/{@link #SECRET_KEY}, which the kit hands every client (so that no client looks for
+ * credentials of its own: environment, profile files, instance metadata). {@link StoreGate} decides what is
+ * served: read-only unless started writable, nothing outside the folder.
  */
 public final class KitStore implements AutoCloseable {
     public static final String ACCESS_KEY = "tck-access-key";
@@ -41,7 +43,7 @@ public final class KitStore implements AutoCloseable {
     private final RequestLog log = new RequestLog();
     private boolean closed;
 
-    private KitStore(Path root, int port) throws Exception {
+    private KitStore(Path root, int port, boolean writable) throws Exception {
         this.root = root;
         Properties properties = new Properties();
         properties.setProperty("jclouds.filesystem.basedir", root.toString());
@@ -51,11 +53,16 @@ public final class KitStore implements AutoCloseable {
         this.proxy = S3Proxy.builder()
                 .blobStore(context.getBlobStore())
                 .endpoint(URI.create("http://127.0.0.1:" + port))
-                .awsAuthentication(AuthenticationType.NONE, null, null)
+                .awsAuthentication(AuthenticationType.AWS_V2_OR_V4, ACCESS_KEY, SECRET_KEY)
                 .jettyMaxThreads(MAX_THREADS)
                 .build();
         Server server = jettyServer(proxy);
-        server.setHandler(new Handler.Wrapper(server.getHandler()) {
+        Handler s3 = server.getHandler();
+        if (s3 instanceof ServletContextHandler context) {
+            context.setErrorHandler(new S3Errors.ForServlet());
+        }
+        server.setErrorHandler(new S3Errors.ForServer());
+        server.setHandler(new Handler.Wrapper(new StoreGate(s3, root, writable)) {
             @Override
             public boolean handle(Request request, Response response, Callback callback) throws Exception {
                 request.setAttribute(BEGUN, Boolean.TRUE);
@@ -67,14 +74,19 @@ public final class KitStore implements AutoCloseable {
     }
 
     /**
-     * Starts a store over {@code root} (created if missing) on 127.0.0.1:{@code port}; port 0 picks a
+     * Starts a read-only store over {@code root} (created if missing) on 127.0.0.1:{@code port}; port 0 picks a
      * free one.
      */
     public static KitStore start(Path root, int port) {
+        return start(root, port, false);
+    }
+
+    /** As {@link #start(Path, int)}; {@code writable} also accepts PUT and DELETE of objects. */
+    public static KitStore start(Path root, int port, boolean writable) {
         KitStore store = null;
         try {
             Files.createDirectories(root);
-            store = new KitStore(root, port);
+            store = new KitStore(root, port, writable);
             store.proxy.start();
             return store;
         } catch (Exception e) {

@@ -18,7 +18,7 @@ import org.w3c.dom.Document;
 import org.w3c.dom.NodeList;
 
 /**
- * A plain-HTTP S3 reader (path-style, unsigned: the kit's store does not check signatures): HEAD, ranged
+ * A plain-HTTP S3 reader (path-style, signed with AWS signature V2, which the kit's store checks): HEAD, ranged
  * GET and LIST (ListObjectsV2) of objects under a table's prefix. The reference engine reads tables
  * through it.
  */
@@ -29,12 +29,19 @@ public final class S3HttpReader implements ObjectStore {
     private final String endpoint;
     private final String bucket;
     private final String prefix;
+    private final String accessKeyId;
+    private final String secretAccessKey;
 
-    /** Objects under {@code s3://bucket/prefix/} at {@code endpoint}; keys below are relative to the prefix. */
-    public S3HttpReader(String endpoint, String bucket, String prefix) {
+    /**
+     * Objects under {@code s3://bucket/prefix/} at {@code endpoint}, requests signed with the given credentials; keys
+     * below are relative to the prefix.
+     */
+    public S3HttpReader(String endpoint, String bucket, String prefix, String accessKeyId, String secretAccessKey) {
         this.endpoint = endpoint.endsWith("/") ? endpoint.substring(0, endpoint.length() - 1) : endpoint;
         this.bucket = bucket;
         this.prefix = prefix.isEmpty() || prefix.endsWith("/") ? prefix : prefix + "/";
+        this.accessKeyId = accessKeyId;
+        this.secretAccessKey = secretAccessKey;
     }
 
     /** The object's size, from a HEAD request. */
@@ -95,6 +102,25 @@ public final class S3HttpReader implements ObjectStore {
         }
     }
 
+    /**
+     * AWS signature V2 ("Signing and authenticating REST requests" in Amazon S3's documentation): an HMAC-SHA1 of the
+     * method, the empty Content-MD5 and Content-Type, the {@code x-amz-date} header and the path as sent (none of the
+     * reader's query parameters is a signed sub-resource).
+     */
+    static HttpRequest.Builder signV2(HttpRequest.Builder request, String accessKeyId, String secretAccessKey) {
+        HttpRequest draft = request.copy().build();
+        String date = java.time.format.DateTimeFormatter.RFC_1123_DATE_TIME.format(java.time.ZonedDateTime.now(java.time.ZoneOffset.UTC));
+        String toSign = draft.method() + "\n\n\n\nx-amz-date:" + date + "\n" + draft.uri().getRawPath();
+        try {
+            javax.crypto.Mac mac = javax.crypto.Mac.getInstance("HmacSHA1");
+            mac.init(new javax.crypto.spec.SecretKeySpec(secretAccessKey.getBytes(StandardCharsets.UTF_8), "HmacSHA1"));
+            String signature = java.util.Base64.getEncoder().encodeToString(mac.doFinal(toSign.getBytes(StandardCharsets.UTF_8)));
+            return request.header("x-amz-date", date).header("Authorization", "AWS " + accessKeyId + ":" + signature);
+        } catch (java.security.GeneralSecurityException e) {
+            throw new IllegalStateException("HmacSHA1 is part of every Java runtime", e);
+        }
+    }
+
     /** {@code s3://bucket/prefix/key}, for messages. */
     public String uri(String key) {
         return "s3://" + bucket + "/" + prefix + key;
@@ -110,7 +136,7 @@ public final class S3HttpReader implements ObjectStore {
 
     private <T> HttpResponse<T> send(HttpRequest.Builder request, HttpResponse.BodyHandler<T> body, String what) {
         try {
-            HttpResponse<T> response = client.send(request.timeout(TIMEOUT).build(), body);
+            HttpResponse<T> response = client.send(signV2(request, accessKeyId, secretAccessKey).timeout(TIMEOUT).build(), body);
             if (response.statusCode() / 100 != 2) {
                 throw new UncheckedIOException(new IOException(request.build().method() + " " + what + ": HTTP "
                         + response.statusCode()));

@@ -71,7 +71,7 @@ class IcebergIndexValidateCommandTest {
     void unreadableInputIsOneErrorLineAndExitTwo(@TempDir Path dir) throws Exception {
         Run missing = tck("iceberg-index", "validate", dir.resolve("nope.json").toString());
         assertThat(missing.exitCode()).isEqualTo(2);
-        assertThat(missing.err()).isEqualTo("error: " + dir.resolve("nope.json") + ": cannot read: NoSuchFileException"
+        assertThat(missing.err()).isEqualTo("error: " + dir.resolve("nope.json") + ": cannot be read: no such file or folder"
                 + System.lineSeparator());
 
         Path notJson = dir.resolve("broken.json");

@@ -31,6 +31,85 @@ class TckCliTest {
     }
 
     @Test
+    void versionPrintsTheKitVersionCommitAndSuiteDigest() {
+        Run run = tck("--version");
+        assertThat(run.exitCode()).isZero();
+        assertThat(run.out()).startsWith("tck " + dev.tableindex.tck.run.BuildInfo.kitVersion())
+                .containsPattern("commit \\S+").containsPattern("suite sha256 [0-9a-f]{64} \\(features [0-9a-f]{64}");
+    }
+
+    @Test
+    void listPrintsRunsWithLevelCapabilitiesAndTitleAsTextOrJson() throws Exception {
+        Run text = tck("list", "--tags", "@id:MR-0050");
+        assertThat(text.exitCode()).isZero();
+        assertThat(text.out().lines()).hasSizeGreaterThan(10).allMatch(l -> l.matches("MR-0050#\\d+ +must +manifest.read +A damaged manifest is refused"));
+        JsonNode json = new ObjectMapper().readTree(tck("list", "--tags", "@id:AE-0033", "--json").out());
+        assertThat(json.get(0).path("id").asText()).isEqualTo("AE-0033#1");
+        assertThat(json.get(0).path("open").asBoolean()).isTrue();
+        assertThat(json.get(0).path("requires").get(0).asText()).isEqualTo("any_element");
+        Run none = tck("list", "--tags", "@id:XX-0000");
+        assertThat(none.exitCode()).isEqualTo(TckCli.EXIT_FAILED_CHECKS);
+        assertThat(tck("list", "--tags", "(").exitCode()).isEqualTo(TckCli.EXIT_BAD_INPUT);
+    }
+
+    @Test
+    void aRunLogsTheProtocolAndRerunsWhatFailed(@org.junit.jupiter.api.io.TempDir Path dir) throws Exception {
+        String java = Path.of(System.getProperty("java.home"), "bin", "java").toString();
+        String engine = "cmd:'" + java + "' -cp '" + System.getProperty("java.class.path") + "' "
+                + TckCli.class.getName() + " serve-engine reference";
+        Path log = dir.resolve("protocol.log");
+        Run run = tck("run", "--engine", engine, "--tags", "@id:MR-0001 or @id:KE-0004", "--report", dir.resolve("r").toString(),
+                "--log-protocol", log.toString());
+        assertThat(run.exitCode()).as(run.out() + run.err()).isZero();
+        String lines = Files.readString(log);
+        assertThat(lines).startsWith("< {").contains("# MR-0001 ").contains("# KE-0004 ").containsPattern("(?m)^> \\{.*\"id\"");
+        // a report with failures: --rerun-failed runs exactly those again
+        Run failing = tck("run", "--engine", "mutant-accepts-anything", "--tags", "@id:MR-0050#2 or @id:MR-0050#3 or @id:MR-0001",
+                "--report", dir.resolve("f").toString());
+        assertThat(failing.exitCode()).isEqualTo(TckCli.EXIT_FAILED_CHECKS);
+        Run rerun = tck("run", "--engine", "mutant-accepts-anything", "--rerun-failed",
+                dir.resolve("f/tck-report.json").toString(), "--report", dir.resolve("g").toString());
+        JsonNode again = new ObjectMapper().readTree(dir.resolve("g/tck-report.json").toFile());
+        assertThat(again.path("scenarios")).extracting(n -> n.path("id").asText()).containsExactly("MR-0050#2", "MR-0050#3");
+        assertThat(rerun.exitCode()).isEqualTo(TckCli.EXIT_FAILED_CHECKS);
+        Run nothing = tck("run", "--rerun-failed", dir.resolve("r/tck-report.json").toString(), "--report", dir.resolve("h").toString());
+        assertThat(nothing.exitCode()).isEqualTo(TckCli.EXIT_BAD_INPUT);
+        assertThat(nothing.err()).startsWith("error: ").contains("no scenario failed");
+    }
+
+    @Test
+    void specAuthorsCommandsPrintMarkdownAndJson(@org.junit.jupiter.api.io.TempDir Path dir) throws Exception {
+        Path table = dir.resolve("t.json");
+        Files.writeString(table, """
+                {"column": "detections",
+                 "element": [{"name": "label", "type": "string"}, {"name": "confidence", "type": "float"}],
+                 "rows": [[{"label": "car", "confidence": 0.95}], null]}
+                """);
+        Run md = tck("any-element", "--table", table.toString(), "--predicate", "label = 'car'", "--format", "markdown");
+        assertThat(md.out()).contains("| row | list | any_element(list, 'label = ''car''') |")
+                .contains("| 0 | `[{\"label\":\"car\",\"confidence\":0.95}]` | TRUE |").contains("| 1 | `null` | NULL |");
+        JsonNode json = new ObjectMapper().readTree(tck("any-element", "--table", table.toString(), "--predicate",
+                "label = 'car'", "--format", "json").out());
+        assertThat(json.get(1).path("value").asText()).isEqualTo("NULL");
+        Run build = tck("list-index", "build", "--table", table.toString(), "--keys", "label", "--format", "markdown");
+        assertThat(build.out()).contains("page_data:").contains("| values | _rowaddr |").contains("page_lookup:");
+        Run manifest = tck("manifest", BTREE.toString(), "--format", "markdown");
+        assertThat(manifest.exitCode()).isZero();
+        assertThat(manifest.out()).contains("| field | value |").contains("| version |").contains("fragments:");
+    }
+
+    @Test
+    void everySubcommandAnswersHelpWithWholeSentences() {
+        for (var entry : TckCli.SUBCOMMANDS.entrySet()) {
+            Run help = tck(entry.getKey(), "--help");
+            assertThat(help.exitCode()).as(entry.getKey()).isZero();
+            String first = help.out().lines().filter(l -> !l.startsWith("Usage:") && !l.isBlank() && !l.startsWith(" "))
+                    .findFirst().orElse("");
+            assertThat(first).as(entry.getKey() + " summary").matches("[A-Z].*");
+        }
+    }
+
+    @Test
     void printsTheLatestVersionOfADatasetFolder() throws Exception {
         Run run = tck("manifest", BTREE.toString());
         assertThat(run.exitCode()).isZero();
@@ -149,8 +228,9 @@ class TckCliTest {
         for (com.fasterxml.jackson.databind.JsonNode vector : vectors) {
             java.util.List<String> types = new java.util.ArrayList<>();
             vector.path("types").forEach(t -> types.add(t.asText()));
-            input.append(String.join(",", types)).append('\t').append(vector.path("values")).append('\n');
-            expected.append(vector.path("hex").asText()).append('\n');
+            String line = String.join(",", types) + '\t' + vector.path("values");
+            input.append(line).append('\n');
+            expected.append(line).append('\t').append(vector.path("hex").asText()).append('\n');
         }
         input.append("int32\t[\"x\"]\n");
         Path batch = dir.resolve("batch.tsv");
@@ -158,8 +238,21 @@ class TckCliTest {
         Run run = tck("encode-key", "--batch", batch.toString());
         String[] lines = run.out().split("\\R", -1);
         assertThat(String.join("\n", java.util.Arrays.copyOf(lines, vectors.size() + 2)) + "\n").isEqualTo(expected.toString());
-        assertThat(lines[vectors.size() + 2]).startsWith("ERROR: \"x\" does not fit key type int32");
+        assertThat(lines[vectors.size() + 2]).startsWith("int32\t[\"x\"]\tERROR: \"x\" does not fit key type int32");
         assertThat(run.exitCode()).isEqualTo(TckCli.EXIT_FAILED_CHECKS);
+    }
+
+    @Test
+    void explainCutsEachKeyIntoMarkerBlocksAndTheByteThatEndsThem() {
+        // the spec's example: ("car", 0.5) as (string, float)
+        Run run = tck("encode-key", "--explain", "--type", "string", "--type", "float", "--", "car", "0.5");
+        assertThat(run.exitCode()).isZero();
+        assertThat(run.out()).contains("key 1 (string) car: 02 63 61 72 00 00 00 00 00 03")
+                .contains("@0    02 ").contains("marker 02: not empty")
+                .contains("@1    63 61 72 00 00 00 00 00").contains("mini block 1 (8 bytes)")
+                .contains("@9    03 ").contains("03: the last block holds 3 value bytes")
+                .contains("key 2 (float) 0.5: 01 BF 00 00 00").contains("@10   01 ").contains("marker 01: valid")
+                .contains("@11   BF 00 00 00").contains("tuple: 02 63 61 72 00 00 00 00 00 03 01 BF 00 00 00");
     }
 
     @Test
@@ -243,8 +336,11 @@ class TckCliTest {
             assertThat(run.out()).containsPattern(java.util.regex.Pattern.quote(iceberg) + " +ok ");
         }
         Run broken = tck("smoke", "--engine", "cmd:echo not an engine", "--startup-timeout", "5");
-        assertThat(broken.exitCode()).isEqualTo(1);
-        assertThat(broken.out()).contains("handshake   BROKEN").contains("SMOKE FAILED");
+        // not an engine at all: one error line and exit 2, as tck run says it (nothing was checked)
+        assertThat(broken.exitCode()).isEqualTo(TckCli.EXIT_BAD_INPUT);
+        assertThat(broken.err().lines().toList()).hasSize(1).first(org.assertj.core.api.InstanceOfAssertFactories.STRING)
+                .startsWith("error: the engine could not be started: ");
+        assertThat(broken.out()).doesNotContain("SMOKE PASSED");
     }
 
     private static String[] concat(String[] first, String... more) {
@@ -260,7 +356,7 @@ class TckCliTest {
                     "classpath:features/x.feature", 1, "must", java.util.List.of("manifest.read"), java.util.List.of("x.md#y"),
                     (dev.tableindex.tck.run.Outcome) idOutcomeMessage[i + 1], (String) idOutcomeMessage[i + 2], null));
         }
-        var report = new dev.tableindex.tck.run.TckReport(new dev.tableindex.tck.run.BuildInfo("v", "c", "f", "g"),
+        var report = new dev.tableindex.tck.run.TckReport(new dev.tableindex.tck.run.BuildInfo("v", "c", false, "s", "f", "g"),
                 new dev.tableindex.tck.api.EngineInfo("e", "1", java.util.Set.of()), "e", java.time.Instant.EPOCH,
                 java.time.Instant.EPOCH, null, null, scenarios, java.util.List.of(), false);
         Path file = folder.resolve(name);

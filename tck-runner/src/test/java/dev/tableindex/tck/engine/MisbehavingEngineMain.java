@@ -10,8 +10,10 @@ import java.nio.charset.StandardCharsets;
  * {@code garbage} prints a line that is not a reply, {@code wrong-id} answers another request,
  * {@code bad-handshake} sends garbage instead of the handshake, {@code empty-result} answers with an
  * empty result, {@code other-result} with another operation's result, {@code huge-garbage} prints a
- * 4 MiB line that is not a reply, {@code huge-error} refuses with a 4 MiB message; n is the 1-based
- * request number.
+ * 4 MiB line that is not a reply, {@code huge-error} refuses with a 4 MiB message, {@code deep-reply} answers
+ * with 30,000 nested brackets, {@code overlong} with a line longer than the protocol allows, {@code coerced-kind}
+ * refuses with an error whose {@code kind} is {@code [[1]]}; {@code deep-handshake} and {@code coerced-handshake}
+ * (capabilities {@code [["key_encoding"]]}) send such a handshake; n is the 1-based request number.
  */
 public final class MisbehavingEngineMain {
     public static void main(String[] args) throws Exception {
@@ -20,6 +22,10 @@ public final class MisbehavingEngineMain {
         EngineServer server = new EngineServer(new ReferenceEngine(), System.out);
         if (mode.equals("bad-handshake")) {
             System.out.println("{\"hello\": \"world\"}");
+        } else if (mode.equals("deep-handshake")) {
+            System.out.println("{\"protocolVersion\":1,\"capabilities\":" + "[".repeat(30_000) + "]".repeat(30_000) + "}");
+        } else if (mode.equals("coerced-handshake")) {
+            System.out.println("{\"protocolVersion\":1,\"engineName\":\"x\",\"capabilities\":[[\"key_encoding\"]]}");
         } else {
             System.out.println(server.handshake());
         }
@@ -57,6 +63,19 @@ public final class MisbehavingEngineMain {
                     case "huge-error" -> {
                         System.out.println("{\"id\":" + id(line) + ",\"error\":{\"kind\":\"OTHER\",\"message\":\""
                                 + "y".repeat(4 << 20) + "\"}}");
+                        continue;
+                    }
+                    case "deep-reply" -> {
+                        System.out.println("{\"id\":" + id(line) + ",\"result\":" + "[".repeat(30_000) + "]".repeat(30_000) + "}");
+                        continue;
+                    }
+                    case "overlong" -> {
+                        System.out.println("{\"id\":" + id(line) + ",\"error\":{\"message\":\""
+                                + "z".repeat(ProtocolLines.MAX_LINE_CHARS) + "\"}}");
+                        continue;
+                    }
+                    case "coerced-kind" -> {
+                        System.out.println("{\"id\":" + id(line) + ",\"error\":{\"kind\":[[1]],\"message\":\"no\"}}");
                         continue;
                     }
                     default -> { }

@@ -161,4 +161,45 @@ class SubprocessEngineTest {
                     .satisfies(e -> assertThat(e.getMessage().length()).isLessThan(SubprocessEngine.MAX_MESSAGE_CHARS + 200));
         }
     }
+
+    @Test
+    void aDeeplyNestedReplyIsBrokenSayingSoAndTheNextCallRestarts() {
+        try (SubprocessEngine engine = engine("deep-reply", 2)) {
+            ManifestReading reading = engine.facet(ManifestReading.class);
+            reading.readManifest(BTREE);
+            assertThatThrownBy(() -> reading.readManifest(BTREE)).isInstanceOf(EngineBroken.class)
+                    .hasMessageContaining("expected a Reply").hasMessageContaining("nested deeper than 256 levels")
+                    .satisfies(e -> assertThat(e.getMessage().length()).isLessThan(SubprocessEngine.MAX_MESSAGE_CHARS + 200));
+            assertThat(reading.readManifest(BTREE).getManifest().getVersion()).isEqualTo(2);
+        }
+    }
+
+    @Test
+    void aLineLongerThanTheProtocolAllowsIsBrokenWithoutBeingKept() {
+        try (SubprocessEngine engine = engine("overlong", 1)) {
+            assertThatThrownBy(() -> engine.facet(ManifestReading.class).readManifest(BTREE))
+                    .isInstanceOf(EngineBroken.class)
+                    .hasMessage("expected the reply to request 1, got a line longer than 16777216 characters, the protocol's limit");
+        }
+    }
+
+    @Test
+    void anErrorKindThatIsNoStringIsBrokenNotCoerced() {
+        try (SubprocessEngine engine = engine("coerced-kind", 1)) {
+            assertThatThrownBy(() -> engine.facet(ManifestReading.class).readManifest(BTREE))
+                    .isInstanceOf(EngineBroken.class).hasMessageContaining("$.error.kind: expected a string, got an array");
+        }
+    }
+
+    @Test
+    void aDeepOrCoercedHandshakeIsBroken() {
+        try (SubprocessEngine engine = engine("deep-handshake", 0)) {
+            assertThatThrownBy(engine::info).isInstanceOf(EngineBroken.class)
+                    .hasMessageContaining("expected a Handshake").hasMessageContaining("nested deeper than 256 levels");
+        }
+        try (SubprocessEngine engine = engine("coerced-handshake", 0)) {
+            assertThatThrownBy(engine::info).isInstanceOf(EngineBroken.class)
+                    .hasMessageContaining("$.capabilities[0]: expected a string, got an array");
+        }
+    }
 }

@@ -54,7 +54,7 @@ class ConformanceMatrixTest {
                 null, null, scenarios, List.of(), false);
     }
 
-    private static final BuildInfo KIT = new BuildInfo("v", "c", "digest", "g");
+    private static final BuildInfo KIT = new BuildInfo("v", "c", false, "suite", "digest", "g");
 
     private static ConformanceMatrix twoEngines() {
         List<JsonNode> reports = List.of(
@@ -107,7 +107,7 @@ class ConformanceMatrixTest {
     @Test
     void twoReportsOfOneEngineOrOfTwoSuitesAreRefused() {
         JsonNode a = report(KIT, "a", "alpha", "AE-0001", "must", Outcome.PASS).toJson();
-        JsonNode other = report(new BuildInfo("v", "c", "other", "g"), "b", "beta", "AE-0001", "must", Outcome.PASS).toJson();
+        JsonNode other = report(new BuildInfo("v", "c", false, "suite", "other", "g"), "b", "beta", "AE-0001", "must", Outcome.PASS).toJson();
         assertThatThrownBy(() -> ConformanceMatrix.of(List.of(a, a), List.of("1.json", "2.json"), RULES))
                 .hasMessageContaining("2.json: a second report of engine a");
         assertThatThrownBy(() -> ConformanceMatrix.of(List.of(a, other), List.of("1.json", "2.json"), RULES))
@@ -131,7 +131,7 @@ class ConformanceMatrixTest {
         assertThat(tck("matrix", one.toString(), dir.resolve("missing.json").toString(), "--out", pages.toString()))
                 .isEqualTo(TckCli.EXIT_BAD_INPUT);
         Path stale = dir.resolve("stale.json");
-        report(new BuildInfo("v", "c", "not this suite", "g"), "c", "gamma", "AE-0001", "must", Outcome.PASS).write(stale);
+        report(new BuildInfo("v", "c", false, "suite", "not this suite", "g"), "c", "gamma", "AE-0001", "must", Outcome.PASS).write(stale);
         assertThat(tck("matrix", one.toString(), stale.toString(), "--out", pages.toString())).isEqualTo(TckCli.EXIT_BAD_INPUT);
     }
 

@@ -405,7 +405,8 @@ public final class IndexMetadataMutants {
             }
             return refusing(() -> {
                 var location = request.getLocation();
-                S3HttpReader reader = new S3HttpReader(location.getEndpoint(), location.getBucket(), location.getPrefix());
+                S3HttpReader reader = new S3HttpReader(location.getEndpoint(), location.getBucket(), location.getPrefix(),
+                location.getAccessKeyId(), location.getSecretAccessKey());
                 ManifestFile file = misread(TableStore.checkReadable(RemoteDataset.readLatest(reader)));
                 IndexCatalog catalog = IndexCatalog.of(file,
                         uuid -> RemoteDataset.readIndexFile(reader, uuid).map(IndexFileContent::fragments));

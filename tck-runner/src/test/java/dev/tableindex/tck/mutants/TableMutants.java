@@ -921,6 +921,23 @@ public final class TableMutants {
         }
     }
 
+    /**
+     * Drops the index files and says it cannot report them (ReadManifestResult.unreported): the comparison of whole
+     * views leaves them out, a scenario about them must still fail.
+     */
+    public static final class UnreportsIndexFiles extends ManifestMutant {
+        public UnreportsIndexFiles() {
+            super("mutant-unreports-index-files", Set.of("LTP-R028", "LTP-R029"),
+                    "leaves out the index files and their sizes, saying its reader does not expose them");
+        }
+
+        @Override
+        ReadManifestResult change(ReadManifestResult result) {
+            ReadManifestResult dropped = new DropsIndexFiles().change(result);
+            return dropped.toBuilder().addUnreported("indices.files").build();
+        }
+    }
+
     /** Answers a read of an older version with the index section of the latest one. */
     public static final class LatestIndexSectionForEveryVersion extends ManifestMutant {
         public LatestIndexSectionForEveryVersion() {

@@ -1,8 +1,6 @@
 package dev.tableindex.tck.run;
 
 import dev.tableindex.tck.api.TckEngine;
-import java.io.PrintWriter;
-import java.io.StringWriter;
 import java.nio.file.Path;
 
 /** Installs a run context around one engine, so that step definitions can be tested without Cucumber. */
@@ -11,8 +9,7 @@ public final class StepContext {
     }
 
     public static void install(TckEngine engine, Path scratch) {
-        RunContext.set(new RunContext(engine, new GoldenStore(scratch), KnownFailures.none(),
-                new PrintWriter(new StringWriter())));
+        RunContext.set(new RunContext(engine, new GoldenStore(scratch), KnownFailures.none()));
     }
 
     public static void clear() {

@@ -64,8 +64,32 @@ class TckRunTest {
                 .containsExactlyElementsOf(java.util.Arrays.stream(dev.tableindex.tck.api.Capability.values())
                         .map(dev.tableindex.tck.api.Capability::id).sorted().toList());
         assertThat(reports.resolve("tck-junit.xml")).exists();
-        assertThat(reports.resolve("cucumber.html")).exists();
-        assertThat(reports.resolve("cucumber.json")).exists();
+        assertThat(reports.resolve("tck-report.html")).exists();
+        // Cucumber's own reports only when asked for (--cucumber-reports)
+        assertThat(reports.resolve("cucumber.html")).doesNotExist();
+        assertValidJUnitXml(reports.resolve("tck-junit.xml"));
+        // every testcase is timed: the whole suite cannot take no time at all
+        var times = junitTimes(reports.resolve("tck-junit.xml"));
+        assertThat(times).hasSize(report.scenarios().size());
+        assertThat(times.values().stream().mapToDouble(Double::doubleValue).sum()).isGreaterThan(0.0);
+    }
+
+    /** tck-junit.xml against the Ant-style JUnit XML schema CI systems read (src/test/resources/junit-xml). */
+    static void assertValidJUnitXml(Path xml) throws Exception {
+        var factory = javax.xml.validation.SchemaFactory.newInstance(javax.xml.XMLConstants.W3C_XML_SCHEMA_NS_URI);
+        var schema = factory.newSchema(TckRunTest.class.getResource("/junit-xml/ant-junit.xsd"));
+        schema.newValidator().validate(new javax.xml.transform.stream.StreamSource(xml.toFile()));
+    }
+
+    private static Map<String, Double> junitTimes(Path xml) throws Exception {
+        var document = javax.xml.parsers.DocumentBuilderFactory.newInstance().newDocumentBuilder().parse(xml.toFile());
+        var cases = document.getElementsByTagName("testcase");
+        Map<String, Double> times = new java.util.TreeMap<>();
+        for (int i = 0; i < cases.getLength(); i++) {
+            var testcase = (org.w3c.dom.Element) cases.item(i);
+            times.put(testcase.getAttribute("name").split(" ", 2)[0], Double.parseDouble(testcase.getAttribute("time")));
+        }
+        return times;
     }
 
     @Test
@@ -213,9 +237,13 @@ class TckRunTest {
             for (int i = 0; i < cases.getLength(); i++) {
                 var testcase = (org.w3c.dom.Element) cases.item(i);
                 String id = testcase.getAttribute("name").split(" ", 2)[0];
-                String out = testcase.getElementsByTagName("system-out").getLength() == 0 ? ""
-                        : testcase.getElementsByTagName("system-out").item(0).getTextContent();
-                String outcome = out.startsWith("outcome: ") ? out.substring(9).split(" ", 2)[0] : "?";
+                StringBuilder out = new StringBuilder();
+                var outputs = testcase.getElementsByTagName("system-out");
+                for (int o = 0; o < outputs.getLength(); o++) {
+                    out.append(outputs.item(o).getTextContent());
+                }
+                var published = java.util.regex.Pattern.compile("- outcome: (\\w+)").matcher(out);
+                String outcome = published.find() ? published.group(1) : "?";
                 String gate = testcase.getElementsByTagName("failure").getLength() > 0 ? "failure"
                         : testcase.getElementsByTagName("error").getLength() > 0 ? "error"
                         : testcase.getElementsByTagName("skipped").getLength() > 0 ? "skipped" : "passed";
@@ -225,10 +253,17 @@ class TckRunTest {
                     case UNSUPPORTED, OPEN -> "skipped";
                     default -> "passed";
                 };
+                if (id.equals("known-failure")) {
+                    assertThat(gate).as("a stale entry fails").isEqualTo("failure");
+                    continue;
+                }
                 assertThat(gate).as(id + " " + outcome).isEqualTo(expectedGate);
                 fromXml.put(id, outcome);
             }
+            // a stale known-failure entry is a failing testcase of its own; the rest are the report's scenarios
+            fromXml.keySet().removeIf(id -> id.equals("known-failure"));
             assertThat(fromXml).as(c.engine()).isEqualTo(fromReport);
+            assertValidJUnitXml(reports.resolve("tck-junit.xml"));
         }
         assertThat(seen).containsExactlyInAnyOrder(Outcome.values());
     }
@@ -251,6 +286,57 @@ class TckRunTest {
 
         run("mutant-accepts-anything", "@id:MR-0050", known, true);
         assertThat(Files.readString(known)).contains("id: MR-0050\n").doesNotContain("MR-0050#99").doesNotContain("MR-9999");
+    }
+
+    @Test
+    void updateKnownFailuresWritesABareIdForAWhollyFailingOutlineWithAMessagePrefix() throws Exception {
+        Path known = reports.resolve("fresh.yaml");
+        run("mutant-accepts-anything", "@id:MR-0050 or @id:MR-0010", known, true);
+        String written = Files.readString(known);
+        // every row of MR-0050 fails: one bare id, not one entry per row; texts as literal block scalars
+        assertThat(written).contains("- id: MR-0050\n  reason: |-\n    added by --update-known-failures, explain why: ")
+                .doesNotContain("MR-0050#").contains("  message_prefix: |-\n    ");
+        var entries = KnownFailures.load(known).entries();
+        assertThat(entries).extracting(KnownFailures.Entry::id).contains("MR-0050");
+        KnownFailures.Entry outline = entries.stream().filter(e -> e.id().equals("MR-0050")).findFirst().orElseThrow();
+        assertThat(outline.messagePrefix()).isNotBlank();
+        // the list it wrote holds: the same run now passes, every failure expected, none stale
+        TckReport again = run("mutant-accepts-anything", "@id:MR-0050 or @id:MR-0010", known, false);
+        assertThat(again.passed()).as(again.summaryLine()).isTrue();
+    }
+
+    @Test
+    void theHtmlReportShowsEachFailureWithItsRuleAndStatementAndTheCountsAsTheReportHasThem() throws Exception {
+        TckReport report = run("mutant-accepts-anything", "@id:MR-0050#17 or @id:MR-0001", null, false);
+        String html = Files.readString(reports.resolve(HtmlReport.FILE));
+        var rules = ScenarioRules.bundled().of("MR-0050#17");
+        assertThat(rules).isNotEmpty();
+        assertThat(html).contains(HtmlReport.esc(rules.get(0).id())).contains(HtmlReport.esc(rules.get(0).statement()))
+                .contains("href=\"spec/" + HtmlReport.esc(rules.get(0).spec()) + "\"");
+        assertThat(reports.resolve("spec").resolve(rules.get(0).document())).exists();
+        for (Outcome outcome : Outcome.values()) {
+            assertThat(html).contains("data-tck-outcome=\"" + outcome + "\" data-tck-count=\""
+                    + report.counts(null).get(outcome) + "\"");
+        }
+        assertThat(html.length()).isLessThan(100_000);
+    }
+
+    @Test
+    void theConsoleIsQuietAndPrintsEveryFailureWithItsRuleInputAndMessage() {
+        StringWriter out = new StringWriter();
+        TckRun.run(new TckRun.Options("mutant-accepts-anything", "@id:MR-0050 or @id:MR-0001", null, reports, false, false,
+                new Engines.Timeouts(Duration.ofSeconds(60), Duration.ofSeconds(3)), Path.of(".")), new PrintWriter(out));
+        String console = out.toString();
+        assertThat(console).doesNotContain("PASS            MR-0001"); // quiet: no line per passing scenario
+        assertThat(console).contains("what failed (").contains("FAIL MR-0050#17")
+                .containsPattern("rule +[A-Z0-9]+-R\\d{3} \\(must")
+                .containsPattern("input +features/manifest-reading/MR04-refusing-bad-manifests.feature:\\d+, Examples row 17: \\|")
+                .contains("got ");
+        // no cap: every failing row is printed
+        long failing = console.lines().filter(l -> l.startsWith("FAIL MR-0050#")).count();
+        assertThat(failing).isGreaterThan(50 / 4);
+        assertThat(console.strip()).endsWith(console.strip().lines().reduce((a, b) -> b).orElseThrow());
+        assertThat(console.strip().lines().reduce((a, b) -> b).orElseThrow()).startsWith("TCK FAILED: ");
     }
 
     @Test

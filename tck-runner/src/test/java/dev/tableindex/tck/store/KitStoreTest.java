@@ -24,7 +24,7 @@ class KitStoreTest {
             Files.createDirectories(table.resolve("_versions"));
             Files.writeString(table.resolve("_versions/1.manifest"), "0123456789");
             Files.writeString(table.resolve("_versions/2.manifest"), "abc");
-            S3HttpReader reader = new S3HttpReader(store.endpoint(), "tck", "s1/table");
+            S3HttpReader reader = new S3HttpReader(store.endpoint(), "tck", "s1/table", KitStore.ACCESS_KEY, KitStore.SECRET_KEY);
 
             int mark = store.log().mark();
             assertThat(reader.list("_versions")).containsExactlyInAnyOrder("_versions/1.manifest", "_versions/2.manifest");

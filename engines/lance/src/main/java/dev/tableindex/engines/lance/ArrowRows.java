@@ -1,5 +1,6 @@
 package dev.tableindex.engines.lance;
 
+import dev.tableindex.model.json.KitJson;
 import com.fasterxml.jackson.databind.JsonNode;
 import com.fasterxml.jackson.databind.ObjectMapper;
 import java.io.ByteArrayInputStream;
@@ -87,9 +88,9 @@ final class ArrowRows {
         }
         JsonNode rows;
         try {
-            rows = JSON.readTree(json);
-        } catch (IOException e) {
-            throw new BadInput("rows are not JSON: " + e.getMessage().lines().findFirst().orElse(""));
+            rows = KitJson.read(json);
+        } catch (IllegalArgumentException e) {
+            throw new BadInput("rows: " + e.getMessage());
         }
         if (!rows.isArray()) {
             throw new BadInput("rows must be a JSON array of objects");

@@ -73,7 +73,7 @@ public final class IndexDataChecker {
             entries = TrackingFiles.read(trackingPath);
         } catch (RuntimeException e) {
             out.add(new DataViolation(tracking, "-", Rule.TRACKING_FILE_FIELDS,
-                    "cannot read the tracking file: " + e.getMessage()));
+                    "cannot read the tracking file: " + dev.tableindex.model.io.FileProblems.describe(e)));
             return out;
         }
         Map<String, SourceRow> liveByPointer = new HashMap<>();
@@ -193,7 +193,8 @@ public final class IndexDataChecker {
             out.add(new DataViolation(file, "schema", Rule.RANGE_FILE_VALID, e.getMessage()));
             return range;
         } catch (RuntimeException e) {
-            out.add(new DataViolation(file, "-", Rule.RANGE_FILE_VALID, "not a readable data file: " + e.getMessage()));
+            out.add(new DataViolation(file, "-", Rule.RANGE_FILE_VALID, "not a readable data file: "
+                    + dev.tableindex.model.io.FileProblems.describe(e)));
             return range;
         }
         if (range.rows.size() != entry.recordCount()) {

@@ -1,10 +1,11 @@
 package dev.tableindex.model.iceberg.definition;
 
+import dev.tableindex.model.json.JsonInputException;
+import dev.tableindex.model.json.KitJson;
 import com.fasterxml.jackson.databind.JsonNode;
 import com.fasterxml.jackson.databind.ObjectMapper;
 import com.fasterxml.jackson.databind.node.ArrayNode;
 import com.fasterxml.jackson.databind.node.ObjectNode;
-import java.io.UncheckedIOException;
 import org.apache.iceberg.Schema;
 import org.apache.iceberg.SchemaParser;
 import org.apache.iceberg.types.Type;
@@ -52,11 +53,7 @@ public final class IcebergTypeJson {
     /** The type's JSON: a string for primitives, an object for struct, list and map. */
     public static JsonNode toJson(Type type) {
         Schema schema = new Schema(Types.NestedField.optional(WRAPPER_ID, "value", type));
-        try {
-            JsonNode parsed = JSON.readTree(SchemaParser.toJson(schema));
-            return parsed.get("fields").get(0).get("type");
-        } catch (com.fasterxml.jackson.core.JsonProcessingException e) {
-            throw new UncheckedIOException(e);
-        }
+        JsonNode parsed = KitJson.read(SchemaParser.toJson(schema));
+        return parsed.get("fields").get(0).get("type");
     }
 }

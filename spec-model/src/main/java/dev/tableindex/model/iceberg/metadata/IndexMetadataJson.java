@@ -1,5 +1,7 @@
 package dev.tableindex.model.iceberg.metadata;
 
+import dev.tableindex.model.json.JsonInputException;
+import dev.tableindex.model.json.KitJson;
 import com.fasterxml.jackson.core.JsonProcessingException;
 import com.fasterxml.jackson.databind.JsonNode;
 import com.fasterxml.jackson.databind.ObjectMapper;
@@ -13,7 +15,6 @@ import dev.tableindex.model.iceberg.definition.JsonPaths;
 import dev.tableindex.model.iceberg.definition.IndexDefinition;
 import dev.tableindex.model.iceberg.definition.IndexType;
 import dev.tableindex.model.iceberg.definition.ValueExpressionJson;
-import java.io.IOException;
 import java.io.UncheckedIOException;
 import java.nio.charset.StandardCharsets;
 import java.util.ArrayList;
@@ -46,15 +47,11 @@ public final class IndexMetadataJson {
     public static JsonNode parse(byte[] bytes) {
         JsonNode root;
         try {
-            root = JSON.readTree(bytes);
-        } catch (JsonProcessingException e) {
-            throw new IndexMetadataFormatException("$", "not JSON: " + e.getOriginalMessage()
-                    + (e.getLocation() == null ? "" : " at line " + e.getLocation().getLineNr()
-                    + ", column " + e.getLocation().getColumnNr()));
-        } catch (IOException e) {
-            throw new UncheckedIOException(e);
+            root = KitJson.read(bytes);
+        } catch (JsonInputException e) {
+            throw new IndexMetadataFormatException(e.path(), e.problem());
         }
-        if (root == null || !root.isObject()) {
+        if (!root.isObject()) {
             throw new IndexMetadataFormatException("$", "an index metadata file is a JSON object");
         }
         return root;

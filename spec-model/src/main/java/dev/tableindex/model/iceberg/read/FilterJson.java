@@ -1,12 +1,11 @@
 package dev.tableindex.model.iceberg.read;
 
 import com.fasterxml.jackson.databind.JsonNode;
-import com.fasterxml.jackson.databind.ObjectMapper;
 import com.fasterxml.jackson.databind.node.ArrayNode;
 import com.fasterxml.jackson.databind.node.JsonNodeFactory;
 import com.fasterxml.jackson.databind.node.ObjectNode;
 import dev.tableindex.model.iceberg.data.IndexFieldValues;
-import java.io.IOException;
+import dev.tableindex.model.json.KitJson;
 import java.util.ArrayList;
 import java.util.List;
 import org.apache.iceberg.Schema;
@@ -25,17 +24,15 @@ import org.apache.iceberg.types.Types;
  * with constants only; anything else is refused with the JSON path of what is wrong.
  */
 public final class FilterJson {
-    private static final ObjectMapper JSON = new ObjectMapper();
-
     private FilterJson() {
     }
 
     public static RowFilter parse(String json, Schema schema) {
         JsonNode node;
         try {
-            node = JSON.readTree(json);
-        } catch (IOException e) {
-            throw new IllegalArgumentException("$: the filter is not JSON: " + e.getMessage());
+            node = KitJson.read(json);
+        } catch (RuntimeException e) {
+            throw new IllegalArgumentException("$: the filter is " + e.getMessage(), e);
         }
         if (node == null) {
             throw new IllegalArgumentException("$: the filter is empty");
@@ -186,8 +183,8 @@ public final class FilterJson {
 
     private static JsonNode value(Type.PrimitiveType type, Object generic) {
         try {
-            return JSON.readTree(SingleValueParser.toJson(type, IndexFieldValues.internal(type, generic)));
-        } catch (IOException e) {
+            return KitJson.read(SingleValueParser.toJson(type, IndexFieldValues.internal(type, generic)));
+        } catch (RuntimeException e) {
             throw new IllegalStateException(e);
         }
     }

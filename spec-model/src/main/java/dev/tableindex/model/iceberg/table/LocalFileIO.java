@@ -41,10 +41,23 @@ public final class LocalFileIO implements FileIO {
         return "file://" + path.toAbsolutePath().normalize();
     }
 
-    /** A location as a local path: {@code file:/x}, {@code file:///x} and {@code /x} all name {@code /x}. */
+    /**
+     * A location as a local path: {@code file:/x}, {@code file:///x}, {@code file://localhost/x} and {@code /x} all name
+     * {@code /x}. A {@code file:} URI with another host names a file on that machine, not here: it is refused rather
+     * than read as a local path.
+     */
     public static Path path(String location) {
         if (location.startsWith("file:")) {
             String rest = location.substring("file:".length());
+            if (rest.startsWith("//") && !rest.startsWith("///")) {
+                int end = rest.indexOf('/', 2);
+                String host = end < 0 ? rest.substring(2) : rest.substring(2, end);
+                if (!host.isEmpty() && !host.equalsIgnoreCase("localhost")) {
+                    throw new IllegalArgumentException("the location " + location + " names host '" + host
+                            + "'; the kit reads local files only (file:///path)");
+                }
+                rest = end < 0 ? "/" : rest.substring(end);
+            }
             while (rest.startsWith("//")) {
                 rest = rest.substring(1);
             }

@@ -1,13 +1,12 @@
 package dev.tableindex.tck.steps.iceberg;
 
 import com.fasterxml.jackson.databind.JsonNode;
-import com.fasterxml.jackson.databind.ObjectMapper;
+import dev.tableindex.model.json.KitJson;
 import com.fasterxml.jackson.databind.node.ArrayNode;
 import com.fasterxml.jackson.databind.node.JsonNodeFactory;
 import com.fasterxml.jackson.databind.node.ObjectNode;
 import dev.tableindex.model.iceberg.read.FilterJson;
 import dev.tableindex.model.iceberg.read.RowFilter;
-import java.io.IOException;
 import java.util.ArrayList;
 import java.util.List;
 import java.util.Set;
@@ -24,7 +23,6 @@ public final class FilterText {
     private static final Set<String> TESTS = Set.of("is-null", "not-null", "is-nan", "not-nan");
     private static final Set<String> COMPARISONS = Set.of("eq", "not-eq", "lt", "lt-eq", "gt", "gt-eq",
             "starts-with", "not-starts-with");
-    private static final ObjectMapper JSON = new ObjectMapper();
     private final List<String> tokens;
     private final Schema schema;
     private final String text;
@@ -111,8 +109,8 @@ public final class FilterText {
     private JsonNode value() {
         String token = take("a JSON value");
         try {
-            return JSON.readTree(token);
-        } catch (IOException e) {
+            return KitJson.read(token);
+        } catch (RuntimeException e) {
             throw error("'" + token + "' is not a JSON value");
         }
     }

@@ -1,5 +1,6 @@
 package dev.tableindex.tck.steps.iceberg;
 
+import dev.tableindex.model.json.KitJson;
 import com.fasterxml.jackson.core.type.TypeReference;
 import com.fasterxml.jackson.databind.ObjectMapper;
 import com.google.protobuf.ByteString;
@@ -88,7 +89,7 @@ public final class IcebergIndexCommitSteps {
 
     @Given("the kit creates an index in its file catalog with properties:")
     public void theKitCreatesAnIndex(String propertiesJson) throws IOException {
-        create(IndexType.SCALAR, JSON.readValue(propertiesJson, new TypeReference<Map<String, String>>() { }), true, false);
+        create(IndexType.SCALAR, KitJson.mapper().readValue(propertiesJson, new TypeReference<Map<String, String>>() { }), true, false);
     }
 
     /** Another writer's file, written against the draft: writers must write the type upper case. */

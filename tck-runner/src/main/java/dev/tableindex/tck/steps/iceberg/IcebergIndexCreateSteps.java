@@ -195,7 +195,7 @@ public final class IcebergIndexCreateSteps {
         if (actual.isMissingNode()) {
             throw new AssertionError("the index's metadata file has nothing at " + pointer);
         }
-        List<String> differences = JsonDiff.between(JSON.readTree(expectedJson), actual);
+        List<String> differences = JsonDiff.between(dev.tableindex.model.json.KitJson.read(expectedJson), actual);
         if (!differences.isEmpty()) {
             throw new AssertionError("the index's metadata file at " + pointer + " differs: " + String.join("; ", differences));
         }

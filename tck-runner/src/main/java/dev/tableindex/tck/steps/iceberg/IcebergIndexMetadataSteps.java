@@ -1,7 +1,7 @@
 package dev.tableindex.tck.steps.iceberg;
 
+import dev.tableindex.model.json.KitJson;
 import com.fasterxml.jackson.databind.JsonNode;
-import com.fasterxml.jackson.databind.ObjectMapper;
 import dev.tableindex.proto.tck.EngineError;
 import dev.tableindex.proto.tck.IndexMetadataViolation;
 import dev.tableindex.proto.tck.ReadIndexMetadataRequest;
@@ -27,7 +27,6 @@ import java.util.List;
  */
 public final class IcebergIndexMetadataSteps {
     private static final String FOLDER = "iceberg-index/metadata/";
-    private static final ObjectMapper JSON = new ObjectMapper();
 
     private String name;
     private Path file;
@@ -40,11 +39,7 @@ public final class IcebergIndexMetadataSteps {
     }
 
     private JsonNode golden(String relative) {
-        try {
-            return JSON.readTree(RunContext.current().golden().path(FOLDER + relative).toFile());
-        } catch (IOException e) {
-            throw new UncheckedIOException(e);
-        }
+        return KitJson.read(RunContext.current().golden().path(FOLDER + relative));
     }
 
     @Given("the golden index metadata file {string}")
@@ -102,11 +97,11 @@ public final class IcebergIndexMetadataSteps {
     @When("the engine reads it")
     public void theEngineReadsIt() {
         try {
-            reading = JSON.readTree(engine().readIndexMetadata(
+            reading = KitJson.read(engine().readIndexMetadata(
                     ReadIndexMetadataRequest.newBuilder().setMetadataPath(file.toString()).build()).getReadingJson());
         } catch (EngineRefusal e) {
             refusal = e.error();
-        } catch (IOException e) {
+        } catch (dev.tableindex.model.json.JsonInputException e) {
             throw new AssertionError("the engine's reading of " + name + " is not JSON: " + e.getMessage());
         }
     }
@@ -133,7 +128,7 @@ public final class IcebergIndexMetadataSteps {
     /** {@code pointer} is a JSON Pointer (RFC 6901) into the reading, e.g. {@code /snapshots/0/tracking-file}. */
     @Then("the reading at {string} is:")
     public void theReadingAtIs(String pointer, String expectedJson) throws IOException {
-        JsonNode expected = JSON.readTree(expectedJson);
+        JsonNode expected = KitJson.read(expectedJson);
         JsonNode actual = reading().at(pointer);
         if (actual.isMissingNode()) {
             throw new AssertionError("the reading of " + name + " has nothing at " + pointer);
