@@ -50,7 +50,10 @@ public enum Capability {
             "write the range files and tracking file of an Iceberg index snapshot for a real Iceberg table snapshot"),
     ICEBERG_INDEX_QUERY("iceberg_index.query", IcebergIndexQuerying.class,
             "answer a filter on a real Iceberg table snapshot through an Iceberg index (or the table when the index"
-                    + " cannot be used)");
+                    + " cannot be used)"),
+    ICEBERG_INDEX_ENCRYPTION("iceberg_index.encryption", IcebergIndexEncryption.class,
+            "write an Iceberg index snapshot's data encrypted with Iceberg's standard encryption over the kit's KMS,"
+                    + " and the encryption-keys entries and key-id the index metadata records for it");
 
     private final String id;
     private final Class<? extends Facet> facet;

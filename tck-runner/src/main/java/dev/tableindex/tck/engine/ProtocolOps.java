@@ -29,6 +29,7 @@ import dev.tableindex.tck.api.IcebergIndexCreation;
 import dev.tableindex.tck.api.IcebergIndexMetadata;
 import dev.tableindex.tck.api.IcebergIndexBuilding;
 import dev.tableindex.tck.api.IcebergIndexQuerying;
+import dev.tableindex.tck.api.IcebergIndexEncryption;
 import dev.tableindex.tck.api.IndexOpening;
 import dev.tableindex.tck.api.IndexV2Support;
 import dev.tableindex.tck.api.ListIndexFileReading;
@@ -134,6 +135,8 @@ final class ProtocolOps {
                     send.apply(Request.newBuilder().setBuildIcebergIndex(request)).getBuildIcebergIndex();
             case ICEBERG_INDEX_QUERY -> (IcebergIndexQuerying) request ->
                     send.apply(Request.newBuilder().setQueryIcebergIndex(request)).getQueryIcebergIndex();
+            case ICEBERG_INDEX_ENCRYPTION -> (IcebergIndexEncryption) request -> send.apply(
+                    Request.newBuilder().setBuildEncryptedIcebergIndex(request)).getBuildEncryptedIcebergIndex();
         };
         return type.cast(facet);
     }
@@ -175,6 +178,8 @@ final class ProtocolOps {
                     engine.facet(IcebergIndexQuerying.class).queryIcebergIndex(request.getQueryIcebergIndex())).build();
             case APPLY_STALE_TABLE_OPERATION -> Result.newBuilder().setApplyStaleTableOperation(
                     engine.facet(RetriedCommits.class).applyStale(request.getApplyStaleTableOperation())).build();
+            case BUILD_ENCRYPTED_ICEBERG_INDEX -> Result.newBuilder().setBuildEncryptedIcebergIndex(engine.facet(
+                    IcebergIndexEncryption.class).buildEncryptedIcebergIndex(request.getBuildEncryptedIcebergIndex())).build();
             // Iceberg index writers
             case CREATE_ICEBERG_INDEX -> Result.newBuilder().setCreateIcebergIndex(
                     engine.facet(IcebergIndexCreation.class).createIcebergIndex(request.getCreateIcebergIndex())).build();
