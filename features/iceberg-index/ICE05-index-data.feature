@@ -220,3 +220,98 @@ Feature: ICE05 The index data an engine writes for a real Iceberg table snapshot
       | bucket(8, id)     | int       | {"type": "apply", "function": "bucket", "arguments": [8, {"type": "reference", "id": 1}]}   | avro    |
       | bucket(4, city)   | int       | {"type": "apply", "function": "bucket", "arguments": [4, {"type": "reference", "id": 2}]}   | parquet |
       | truncate(3, city) | string    | {"type": "apply", "function": "truncate", "arguments": [3, {"type": "reference", "id": 2}]} | avro    |
+
+  @id:ICE-0510 @spec:iceberg-index-spec-draft.md#non-materialized-fields @level:must @requires:iceberg_index.build
+  Scenario Outline: A non-materialized field's values are not stored in range files
+    "non-materialized-fields is a list of expression fields whose row values are not stored in range files. Only
+    their field statistics are stored". The kit's index keeps field 1002 = id as statistics only; a range file
+    with a column of field id 1002 breaks the draft, whatever the column is called.
+    Given a shared Iceberg source table with parquet data files
+    And the table appends the rows
+      | id | city | score |
+      | 1  | a    | 1.0   |
+      | 2  | b    | 2.0   |
+      | 3  | c    | 3.0   |
+    And an index of type "SCALAR" clustered by "city"
+    When the engine builds the index snapshot of the current table snapshot with <range> range files of 2 rows
+    Then the index data has no violation of "NON_MATERIALIZED_NOT_STORED, RANGE_FILE_COLUMNS"
+
+    Examples:
+      | range   |
+      | parquet |
+      | avro    |
+      | orc     |
+
+  @id:ICE-0511 @spec:iceberg-index-spec-draft.md#content-statistics @level:must @requires:iceberg_index.build
+  Scenario Outline: A non-materialized field's bounds describe the rows each range file indexes
+    "Statistics for a non-materialized field describe the rows that the range file indexes, not values stored in
+    it", and lower_bound and upper_bound are required for it. The ids do not follow the clustering order: with
+    two rows per range file, the ranges (a, a), (b, b), (c, c) hold ids {9, 2}, {5, 11}, {1, 7}, so bounds taken
+    from each range's first and last entry, or from nowhere, do not enclose them. The kit follows each entry's
+    row pointer to its source row and evaluates the field there.
+    Given a shared Iceberg source table with parquet data files
+    And the table appends the rows
+      | id | city | score |
+      | 9  | a    | 1.0   |
+      | 5  | b    | 2.0   |
+      | 1  | c    | 3.0   |
+      | 2  | a    | 4.0   |
+      | 11 | b    | 5.0   |
+      | 7  | c    | 6.0   |
+    And an index of type "SCALAR" clustered by "city" that also keeps statistics of
+      """json
+      {"field-id": 1003, "type": "expr-value", "data-type": "string", "expr": <expr>}
+      """
+    When the engine builds the index snapshot of the current table snapshot with parquet range files of 2 rows
+    Then the index data has no violation of "NON_MATERIALIZED_BOUNDS, REQUIRED_METRICS"
+
+    Examples:
+      | expr                                                                                        |
+      | {"type": "reference", "id": 2}                                                              |
+      | {"type": "apply", "function": "truncate", "arguments": [1, {"type": "reference", "id": 2}]} |
+
+  @id:ICE-0512 @spec:iceberg-index-spec-draft.md#content-statistics @level:must @requires:iceberg_index.build
+  Scenario: Each stats struct has the metric types of its index field's type, group_max_value optional
+    "Each stored struct derives its ID and metric types from the index field's ID and type and contains the
+    metrics supported for that type"; group_max_value "has the index field's data type and is optional". The
+    cluster spec holds a string (city), a double (score) and an int (field 1010 = bucket(4, id)); the
+    non-materialized field 1002 is a long. Bounds stored as binary (the single-value serialization older
+    manifests use), an int widened to long, or a nan_value_count for a string all break it.
+    Given a shared Iceberg source table with parquet data files
+    And the table appends the rows
+      | id | city | score |
+      | 1  | a    | 1.0   |
+      | 2  | b    | NaN   |
+      | 3  | null | 3.0   |
+      | 4  | c    | null  |
+    And an index of type "SCALAR" clustered by "bucket(4, id), city, score"
+    When the engine builds the index snapshot of the current table snapshot with avro range files of 2 rows
+    Then the index data has no violation of "STATS_TYPES, REQUIRED_METRICS, GROUP_MAX_EXACT"
+
+  @id:ICE-0513 @spec:iceberg-index-spec-draft.md#content-statistics @level:must @requires:iceberg_index.build
+  Scenario: Every field of a three-field cluster spec has lower_bound, upper_bound and group_max_value
+    "Field in cluster-spec: lower_bound, upper_bound, group_max_value" holds for each of them, not only for the
+    first, which is the only one a reader prunes by.
+    Given a shared Iceberg source table with avro data files
+    And the table appends the rows
+      | id | city | score |
+      | 1  | a    | 1.0   |
+      | 2  | a    | 2.0   |
+      | 3  | b    | 2.0   |
+      | 4  | b    | 1.0   |
+    And an index of type "SCALAR" clustered by "city, score, id"
+    When the engine builds the index snapshot of the current table snapshot with parquet range files of 1 rows
+    Then the index data has no violation of "REQUIRED_METRICS, GROUP_MAX_EXACT"
+
+  @id:ICE-0514 @spec:iceberg-index-spec-draft.md#tracking-file-entry @level:must @requires:iceberg_index.build
+  Scenario: A tracking file entry names its range file by a full URI
+    "100 file_path … Full URI of the referenced range file": a path relative to the index location or to the
+    tracking file is not a full URI, and neither is an absolute path without a scheme.
+    Given a shared Iceberg source table with parquet data files
+    And the table appends the rows
+      | id | city | score |
+      | 1  | a    | 1.0   |
+      | 2  | b    | 2.0   |
+    And an index of type "SCALAR" clustered by "city"
+    When the engine builds the index snapshot of the current table snapshot with parquet range files of 1 rows
+    Then the index data has no violation of "FILE_PATH_URI, RANGE_FILE_VALID"

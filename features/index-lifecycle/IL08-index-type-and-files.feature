@@ -72,3 +72,40 @@ Feature: IL08 The manifest says an index's type and its files' sizes
       | delta |
       | 1     |
       | -1    |
+
+  @id:IL-0075 @spec:lance-table.proto#IndexMetadata.created_at @level:must @requires:table.lifecycle
+  Scenario: An index records when it was created, in milliseconds since the epoch
+    created_at: "Timestamp when the index was created (UTC timestamp in milliseconds since epoch)". The kit
+    notes its clock before and after the request; a created_at the engine writes lies between them (a second
+    of slack either way), which a time in seconds or microseconds does not. "This field is optional for
+    backward compatibility": an index without one passes.
+    When the engine creates a bitmap index "name_idx" on "name"
+    Then every segment of index "name_idx" that the last operation added records as created_at, if at all, a time during that operation in milliseconds
+
+  @id:IL-0076 @spec:lance-table.proto#IndexMetadata.files @level:must @requires:table.lifecycle
+  Scenario: The files an index segment records are in its own folder, of the sizes recorded
+    IndexMetadata.files: "List of files and their sizes for this index segment"; IndexFile.path is "relative to
+    the index directory", and an index file's "filename is derived from this UUID" (the design): the segment's
+    folder is _indices/<uuid>/. Recording files is a should (IL-0071); what a segment records is judged here.
+    covering_fields is "Empty for an index that carries no extra columns": the kit's indexes carry none.
+    When the engine appends in fragments of 2 rows:
+      """json
+      [{"id": 5, "name": "e"}, {"id": 6, "name": "f"}]
+      """
+    And the engine optimizes the indexes
+    Then every file that an index segment records is in the folder named by its uuid, of the size recorded
+    And no index segment declares covering fields
+
+  @id:IL-0077 @spec:lance-table.proto#IndexMetadata.index_details @level:should @requires:table.lifecycle
+  Scenario: An index's details do not grow with the table
+    index_details: "Indices should avoid putting large amounts of information in this field, as it will bloat
+    the manifest." The same indexes on a table of 4 rows and one of 64: the details, which live in every
+    manifest, are of the index's type and configuration, not of its data. The kit's reading of "large", as a
+    should: 60 more rows add at most 16 bytes to an index's details (a per-row payload adds at least one byte
+    a row).
+    Given the engine creates a bitmap index "name_idx" on "name"
+    And the sizes of the index details are remembered as "4 rows"
+    When the engine creates a table of 64 rows with columns "id int64, name string", in fragments of 16 rows
+    And the engine creates a btree index "id_idx" on "id"
+    And the engine creates a bitmap index "name_idx" on "name"
+    Then the index details are at most 16 bytes larger than those remembered as "4 rows"

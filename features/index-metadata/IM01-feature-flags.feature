@@ -122,6 +122,26 @@ Feature: IM01 Feature flags a reader or writer does not know
     And counting the rows where "id <= 4" gives 4, unless the engine refuses to read the dataset
     And counting the rows where "name = 'f'" gives 1, unless the engine refuses to read the dataset
 
+  @id:IM-0016 @spec:lance-table.proto#DataFile.fields @level:should @requires:table.lifecycle
+  Scenario: A reader finds a data file's columns by column_indices, not by the order of its fields
+    DataFile.fields: "In Lance v2 … there is no way to calculate the column index from the field ID … To
+    determine column indices the column_indices property should be used instead." As another writer, the kit
+    adds fragment 1 in a real Lance 2.0 data file that stores rank before id: its DataFile lists fields [0, 1]
+    (id, rank) with column_indices [1, 0], under flag 256 as in IM-0008. Both columns are int64, so a reader
+    that takes column i for fields[i] reads ranks as ids, silently. A reader that does not know flag 256
+    refuses with READER_FEATURE_UNSUPPORTED. "should be used": should.
+    Given the engine creates a table with columns "id int64, rank int64" in fragments of 2 rows:
+      """json
+      [{"id": 1, "rank": 40}, {"id": 2, "rank": 30}]
+      """
+    And the kit commits a version that adds a fragment in a Lance 2.0 data file storing its columns in reverse order, with reader and writer feature flag 256 set:
+      """json
+      [{"id": 5, "rank": 100}, {"id": 6, "rank": 200}]
+      """
+    Then counting the rows where "id <= 6" gives 4, unless the engine refuses to read the dataset
+    And counting the rows where "rank >= 100" gives 2, unless the engine refuses to read the dataset
+    And counting the rows where "id = 100" gives 0, unless the engine refuses to read the dataset
+
   @id:IM-0015 @spec:lance-table.proto#Manifest.DataStorageFormat.version @level:must @requires:table.lifecycle
   Scenario: Without flag 256, every data file a writer lists has data_format's version
     DataStorageFormat.version: "Unless the mixed data-file-version capability is set, every referenced data

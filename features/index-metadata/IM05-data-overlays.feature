@@ -89,7 +89,8 @@ Feature: IM05 Data overlays: which value a cell has
   Scenario: A fragment with a data overlay in a manifest without flag 64: the reader does not return the value the overlay replaced
     Open question: DataFragment.overlays "MUST be empty if the data overlay files feature flag (64) is not set in
     the manifest" binds writers (IL-0013); the spec does not say what a reader does with a manifest that breaks
-    it. The kit's choice (a decision, hence should and open): the reader refuses the dataset, for any reason, or
+    it. The kit's choice (a decision, hence should and open; docs/decisions/0062 for the refusal): the reader
+    refuses the dataset, for any reason, or
     applies the overlay; it never returns the base value the overlay replaced, the silent stale read that flag 64
     exists to prevent. Table "overlay-without-flag": as "overlay" (name at fragment 0 offset 1 set from 'b' to
     'B', committed_version 4), with neither reader nor writer flag 64.

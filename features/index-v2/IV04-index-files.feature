@@ -34,3 +34,20 @@ Feature: IV04 Index files are unique by UUID and immutable
     Then every index segment has its own uuid
     And the index files remembered as "created" that are still listed are unchanged
     And counting the rows where "id >= 3" gives 2, with and without indexes
+
+  @id:IV-0032 @spec:lance-index-v2-design.md#top-level-index-configuration @level:should @requires:table.lifecycle
+  Scenario: The segments of one index cover different fragments
+    "Each index name has multiple files. The files cover different parts of the dataset"; "There should not be
+    any overlap between index files": after an append and an index optimization (a delta segment, or one
+    merged segment), no fragment of the table is covered by two segments of the index. Should.
+    When the engine appends in fragments of 2 rows:
+      """json
+      [{"id": 5, "name": "e"}, {"id": 6, "name": "f"}]
+      """
+    And the engine optimizes the indexes
+    And the engine appends in fragments of 2 rows:
+      """json
+      [{"id": 7, "name": "g"}]
+      """
+    And the engine optimizes the indexes
+    Then no fragment of the table is covered by two segments of index "id_idx"

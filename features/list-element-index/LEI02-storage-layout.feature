@@ -7,6 +7,9 @@ Feature: LEI02 Storage layout: page_data and page_lookup rows, and the details, 
   in page_data.lance, whose values is null. A row whose list is empty has none." page_data is "sorted by
   `values`, nulls first"; page_lookup has "one row per page" (min, max, null_count, page_idx).
   A row address is fragment_id << 32 | offset, written <fragment>:<offset>.
+  The rows are those of the page_data.lance and page_lookup.lance the engine wrote into the kit's index
+  directory (list_element_index.files, LEI09), read by the kit's own Lance file reader: the files are the
+  evidence. The rows the engine's reply lists are a diagnostic only (the report notes where they differ).
 
   Encodings used below (Key Encoding): a string of 1..8 bytes is 02, the bytes padded with 00 to 8, then
   the count: car = 02 63 61 72 00 00 00 00 00 03, bus = 02 62 75 73 00 00 00 00 00 03,
@@ -33,7 +36,7 @@ Feature: LEI02 Storage layout: page_data and page_lookup rows, and the details, 
                 [{"label": null, "confidence": 0.5, "area": 5}]]}
       """
 
-  @id:LEI-0010 @spec:lance-list-element-index.md#storage-layout @spec:lance-list-element-index.md#key-encoding @level:must @requires:list_element_index
+  @id:LEI-0010 @spec:lance-list-element-index.md#storage-layout @spec:lance-list-element-index.md#key-encoding @level:must @requires:list_element_index @requires:list_element_index.files
   Scenario: One row per element, duplicates kept, the all-null tuple for a null element, null values for a null list, nothing for an empty list
     Row 0 has one element, row 1 two, row 2 the same element twice (two equal page_data rows with the
     same address), row 3 a null element (00 then 00 00 00 00 00: "its values is not null"), row 4 a null
@@ -52,7 +55,7 @@ Feature: LEI02 Storage layout: page_data and page_lookup rows, and the details, 
       | 02 64 6F 67 00 00 00 00 00 03 01 BE 80 00 00     | 0:1         |
     And the details record key field ids "4, 5", keys "label, confidence" and key types "string, float"
 
-  @open @id:LEI-0011 @spec:lance-list-element-index.md#storage-layout @level:should @requires:list_element_index
+  @open @id:LEI-0011 @spec:lance-list-element-index.md#storage-layout @level:should @requires:list_element_index @requires:list_element_index.files
   Scenario: page_lookup holds each page's first and last values, its null count and its index
     The 8 page_data rows of LEI-0010 in pages of 3: rows 1-3, 4-6, 7-8. Only the first page holds the null.
     Open question (docs/decisions/0006): the spec names the columns min and max; the kit takes them as the
@@ -64,7 +67,7 @@ Feature: LEI02 Storage layout: page_data and page_lookup rows, and the details, 
       | 02 62 75 73 00 00 00 00 00 03 01 BF 00 00 00 | 02 63 61 72 00 00 00 00 00 03 01 BF 00 00 00 | 0          | 1        |
       | 02 63 61 72 00 00 00 00 00 03 01 BF 40 00 00 | 02 64 6F 67 00 00 00 00 00 03 01 BE 80 00 00 | 0          | 2        |
 
-  @id:LEI-0012 @spec:lance-list-element-index.md#storage-layout @spec:lance-list-element-index.md#index-details @spec:lance-list-element-index.md#key-encoding @level:must @requires:list_element_index
+  @id:LEI-0012 @spec:lance-list-element-index.md#storage-layout @spec:lance-list-element-index.md#index-details @spec:lance-list-element-index.md#key-encoding @level:must @requires:list_element_index @requires:list_element_index.files
   Scenario: Keys in another order than the struct's fields: the tuple follows the key order
     Keys confidence, label on the table above: each value is the float's 5 bytes, then the string's.
     Row 6's element (null label, 0.5) is 01 BF 00 00 00 00; the null element is 00 00 00 00 00 00.
@@ -83,7 +86,7 @@ Feature: LEI02 Storage layout: page_data and page_lookup rows, and the details, 
       | 01 BF 40 00 00 02 63 61 72 00 00 00 00 00 03     | 0:1         |
     And the details record key field ids "5, 4", keys "confidence, label" and key types "float, string"
 
-  @id:LEI-0013 @spec:lance-list-element-index.md#storage-layout @spec:lance-list-element-index.md#index-details @level:must @requires:list_element_index
+  @id:LEI-0013 @spec:lance-list-element-index.md#storage-layout @spec:lance-list-element-index.md#index-details @level:must @requires:list_element_index @requires:list_element_index.files
   Scenario: A single key: the tuple is that key's encoding alone
     Key label only, on a table where no two elements of different rows have the same label: row 0 car,
     row 1 dog and the empty string (01), row 2 bus twice (two equal rows, one address), row 3 a null
@@ -115,7 +118,7 @@ Feature: LEI02 Storage layout: page_data and page_lookup rows, and the details, 
       | 02 64 6F 67 00 00 00 00 00 03     | 0:1         |
     And the details record key field ids "4", keys "label" and key types "string"
 
-  @id:LEI-0014 @spec:lance-list-element-index.md#storage-layout @level:must @requires:list_element_index
+  @id:LEI-0014 @spec:lance-list-element-index.md#storage-layout @level:must @requires:list_element_index @requires:list_element_index.files
   Scenario: Several fragments: the address is fragment << 32 | offset, and a deleted row is not indexed
     Fragment 0: offset 0 car 0.5, offset 1 dog 0.5 (deleted). Fragment 1: offset 0 cat 0.5, offset 1 a
     null list. Fragment 3: offset 0 an empty list, offset 1 car 0.25. Order: null; car 0.25 (BE) <
@@ -137,7 +140,7 @@ Feature: LEI02 Storage layout: page_data and page_lookup rows, and the details, 
       | 02 63 61 72 00 00 00 00 00 03 01 BF 00 00 00     | 0:0         |
       | 02 63 61 74 00 00 00 00 00 03 01 BF 00 00 00     | 1:0         |
 
-  @id:LEI-0015 @spec:lance-list-element-index.md#storage-layout @level:must @requires:list_element_index
+  @id:LEI-0015 @spec:lance-list-element-index.md#storage-layout @level:must @requires:list_element_index @requires:list_element_index.files
   Scenario: An index built over some fragments holds only their rows
     The table of LEI-0014, built over fragments 0 and 3: fragment 1's cat and null list are left out.
     Given the list table
@@ -155,7 +158,7 @@ Feature: LEI02 Storage layout: page_data and page_lookup rows, and the details, 
       | 02 63 61 72 00 00 00 00 00 03 01 BE 80 00 00     | 3:1         |
       | 02 63 61 72 00 00 00 00 00 03 01 BF 00 00 00     | 0:0         |
 
-  @open @id:LEI-0016 @spec:lance-list-element-index.md#storage-layout @level:should @requires:list_element_index
+  @open @id:LEI-0016 @spec:lance-list-element-index.md#storage-layout @level:should @requires:list_element_index @requires:list_element_index.files
   Scenario: A page of null lists only has null min and max and counts every row
     Rows 0, 1 and 3 are null lists, row 2 holds car. Pages of 2: the three nulls first, then car. The
     nulls' order among themselves does not show in page_lookup. Open question (docs/decisions/0006): is
@@ -172,7 +175,7 @@ Feature: LEI02 Storage layout: page_data and page_lookup rows, and the details, 
       | null | null                          | 2          | 0        |
       | null | 02 63 61 72 00 00 00 00 00 03 | 1          | 1        |
 
-  @id:LEI-0017 @spec:lance-list-element-index.md#storage-layout @spec:lance-list-element-index.md#key-encoding @spec:lance-list-element-index.md#index-details @level:must @requires:list_element_index
+  @id:LEI-0017 @spec:lance-list-element-index.md#storage-layout @spec:lance-list-element-index.md#key-encoding @spec:lance-list-element-index.md#index-details @level:must @requires:list_element_index @requires:list_element_index.files
   Scenario: A signed integer key alone
     int16 is 01 then the big-endian two's complement with its top bit inverted: -300 = FED4 -> 01 7E D4,
     -1 = FFFF -> 01 7F FF, 0 -> 01 80 00, 1 -> 01 80 01.
@@ -195,7 +198,7 @@ Feature: LEI02 Storage layout: page_data and page_lookup rows, and the details, 
       | 01 80 01 | 0:1         |
     And the details record key field ids "2", keys "i" and key types "int16"
 
-  @id:LEI-0018 @spec:lance-list-element-index.md#storage-layout @spec:lance-list-element-index.md#key-encoding @spec:lance-list-element-index.md#index-details @level:must @requires:list_element_index
+  @id:LEI-0018 @spec:lance-list-element-index.md#storage-layout @spec:lance-list-element-index.md#key-encoding @spec:lance-list-element-index.md#index-details @level:must @requires:list_element_index @requires:list_element_index.files
   Scenario: uint32, bool and binary keys, a binary value over two blocks
     uint32: 01 then 4 big-endian bytes (1 -> 01 00 00 00 01, 256 -> 01 00 00 01 00, null -> 00 00 00 00 00).
     bool: 01 00 false, 01 01 true, 00 00 null. binary: 0AFF -> 02 0A FF 00 00 00 00 00 00 02, empty -> 01,

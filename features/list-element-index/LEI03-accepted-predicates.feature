@@ -19,6 +19,10 @@ Feature: LEI03 Predicates answered from the index: the ranges of encoded tuples 
   P + enc(v); k < v ends at P + enc(v) and starts after the null key, at succ(P + enc(null)), since a null
   never satisfies a range; k <= v ends at succ(P + enc(v)). IN lists are crossed in key order.
   The index has pages of 2 rows, so searches cross page boundaries.
+  Each scenario records the engine's plan beside the kit's construction of it (the mode, the ranges bound
+  for bound, the reason codes): information for the spec's examples, shown in the report and compared by
+  `tck compare`, never scored. The spec lets a reader answer from the index or not, with bounds of its own
+  and a limit of its own; its rows are what is judged.
 
   Background:
     Given the list table
@@ -49,12 +53,19 @@ Feature: LEI03 Predicates answered from the index: the ranges of encoded tuples 
   Scenario: = on the first key is the range of tuples starting with its encoding
     When the reader answers any_element with the predicate "label = 'car'"
     Then the row addresses are "0:0, 0:1, 0:2, 0:6, 0:9"
+    And the engine's plan is recorded beside the kit's: EXACT, with the ranges
+      | lower                         | upper                         |
+      | 02 63 61 72 00 00 00 00 00 03 | 02 63 61 72 00 00 00 00 00 04 |
 
   @id:LEI-0021 @spec:lance-list-element-index.md#accelerated-queries @level:must @requires:list_element_index
   Scenario: IN on the first key is one range per value
     car is in rows 0, 1, 2, 6, 9 and dog in rows 2 and 8.
     When the reader answers any_element with the predicate "label IN ('car', 'dog')"
     Then the row addresses are "0:0, 0:1, 0:2, 0:6, 0:8, 0:9"
+    And the engine's plan is recorded beside the kit's: EXACT, with the ranges
+      | lower                         | upper                         |
+      | 02 63 61 72 00 00 00 00 00 03 | 02 63 61 72 00 00 00 00 00 04 |
+      | 02 64 6F 67 00 00 00 00 00 03 | 02 64 6F 67 00 00 00 00 00 04 |
 
   @id:LEI-0022 @spec:lance-list-element-index.md#accelerated-queries @level:must @requires:list_element_index
   Scenario: IS NULL on the first key is the range of tuples starting with the null key
@@ -62,18 +73,27 @@ Feature: LEI03 Predicates answered from the index: the ranges of encoded tuples 
     its label is null, so IS NULL is TRUE there) and row 7's element with a null label (00 01 BF 00 00 00).
     When the reader answers any_element with the predicate "label IS NULL"
     Then the row addresses are "0:5, 0:7"
+    And the engine's plan is recorded beside the kit's: EXACT, with the ranges
+      | lower | upper |
+      | 00    | 01    |
 
   @id:LEI-0023 @spec:lance-list-element-index.md#accelerated-queries @level:must @requires:list_element_index
   Scenario: The first key fixed and > on the second
     Lower: succ(C 01 BF 40 00 00) = C 01 BF 40 00 01; upper: succ(C). Only row 9's car has 1.0 > 0.75.
     When the reader answers any_element with the predicate "label = 'car' AND confidence > 0.75"
     Then the row addresses are "0:9"
+    And the engine's plan is recorded beside the kit's: EXACT, with the ranges
+      | lower                                        | upper                         |
+      | 02 63 61 72 00 00 00 00 00 03 01 BF 40 00 01 | 02 63 61 72 00 00 00 00 00 04 |
 
   @id:LEI-0024 @spec:lance-list-element-index.md#accelerated-queries @level:must @requires:list_element_index
   Scenario: The first key fixed and >= on the second
     Lower: C 01 BF 00 00 00 itself. car with 0.5 (row 0), 0.75 (row 2), 1.0 (row 9); row 6's null is not.
     When the reader answers any_element with the predicate "label = 'car' AND confidence >= 0.5"
     Then the row addresses are "0:0, 0:2, 0:9"
+    And the engine's plan is recorded beside the kit's: EXACT, with the ranges
+      | lower                                        | upper                         |
+      | 02 63 61 72 00 00 00 00 00 03 01 BF 00 00 00 | 02 63 61 72 00 00 00 00 00 04 |
 
   @id:LEI-0025 @spec:lance-list-element-index.md#accelerated-queries @level:must @requires:list_element_index
   Scenario: The first key fixed and < on the second starts after the null key
@@ -81,24 +101,36 @@ Feature: LEI03 Predicates answered from the index: the ranges of encoded tuples 
     C 01 BF 00 00 00 (exclusive). Only row 1's car has 0.25 < 0.5.
     When the reader answers any_element with the predicate "label = 'car' AND confidence < 0.5"
     Then the row addresses are "0:1"
+    And the engine's plan is recorded beside the kit's: EXACT, with the ranges
+      | lower                                        | upper                                        |
+      | 02 63 61 72 00 00 00 00 00 03 00 00 00 00 01 | 02 63 61 72 00 00 00 00 00 03 01 BF 00 00 00 |
 
   @id:LEI-0026 @spec:lance-list-element-index.md#accelerated-queries @level:must @requires:list_element_index
   Scenario: The first key fixed and <= on the second
     Upper: succ(C 01 BF 00 00 00) = C 01 BF 00 00 01. car with 0.5 (row 0) and 0.25 (row 1).
     When the reader answers any_element with the predicate "label = 'car' AND confidence <= 0.5"
     Then the row addresses are "0:0, 0:1"
+    And the engine's plan is recorded beside the kit's: EXACT, with the ranges
+      | lower                                        | upper                                        |
+      | 02 63 61 72 00 00 00 00 00 03 00 00 00 00 01 | 02 63 61 72 00 00 00 00 00 03 01 BF 00 00 01 |
 
   @id:LEI-0027 @spec:lance-list-element-index.md#accelerated-queries @level:must @requires:list_element_index
   Scenario: The first key fixed and BETWEEN on the second
     [C 01 BF 00 00 00, succ(C 01 BF 40 00 00) = C 01 BF 40 00 01): car with 0.5 (row 0) and 0.75 (row 2).
     When the reader answers any_element with the predicate "label = 'car' AND confidence BETWEEN 0.5 AND 0.75"
     Then the row addresses are "0:0, 0:2"
+    And the engine's plan is recorded beside the kit's: EXACT, with the ranges
+      | lower                                        | upper                                        |
+      | 02 63 61 72 00 00 00 00 00 03 01 BF 00 00 00 | 02 63 61 72 00 00 00 00 00 03 01 BF 40 00 01 |
 
   @id:LEI-0028 @spec:lance-list-element-index.md#accelerated-queries @level:must @requires:list_element_index
   Scenario: A range written with the literal on the left
     0.5 <= confidence is confidence >= 0.5: [D 01 BF 00 00 00, succ(D)). dog with 1.0 (row 2) and 0.5 (row 8).
     When the reader answers any_element with the predicate "label = 'dog' AND 0.5 <= confidence"
     Then the row addresses are "0:2, 0:8"
+    And the engine's plan is recorded beside the kit's: EXACT, with the ranges
+      | lower                                        | upper                         |
+      | 02 64 6F 67 00 00 00 00 00 03 01 BF 00 00 00 | 02 64 6F 67 00 00 00 00 00 04 |
 
   @id:LEI-0029 @spec:lance-list-element-index.md#accelerated-queries @level:must @requires:list_element_index
   Scenario: IN on the first key crossed with IN on the second: one range per combination
@@ -106,6 +138,12 @@ Feature: LEI03 Predicates answered from the index: the ranges of encoded tuples 
     (car, 1.0) row 9, (dog, 0.5) row 8, (dog, 1.0) row 2.
     When the reader answers any_element with the predicate "label IN ('car', 'dog') AND confidence IN (0.5, 1.0)"
     Then the row addresses are "0:0, 0:2, 0:8, 0:9"
+    And the engine's plan is recorded beside the kit's: EXACT, with the ranges
+      | lower                                        | upper                                        |
+      | 02 63 61 72 00 00 00 00 00 03 01 BF 00 00 00 | 02 63 61 72 00 00 00 00 00 03 01 BF 00 00 01 |
+      | 02 63 61 72 00 00 00 00 00 03 01 BF 80 00 00 | 02 63 61 72 00 00 00 00 00 03 01 BF 80 00 01 |
+      | 02 64 6F 67 00 00 00 00 00 03 01 BF 00 00 00 | 02 64 6F 67 00 00 00 00 00 03 01 BF 00 00 01 |
+      | 02 64 6F 67 00 00 00 00 00 03 01 BF 80 00 00 | 02 64 6F 67 00 00 00 00 00 03 01 BF 80 00 01 |
 
   @id:LEI-0030 @spec:lance-list-element-index.md#accelerated-queries @level:must @requires:list_element_index
   Scenario: Three keys fixed
@@ -113,6 +151,9 @@ Feature: LEI03 Predicates answered from the index: the ranges of encoded tuples 
     Given the index recorded on field ids "4, 7, 5" named "label, kind, confidence" with key types "string, string, float"
     When the reader answers any_element with the predicate "label = 'car' AND kind = 'suv' AND confidence = 0.5"
     Then the row addresses are "0:0"
+    And the engine's plan is recorded beside the kit's: EXACT, with the ranges
+      | lower                                                                         | upper                                                                         |
+      | 02 63 61 72 00 00 00 00 00 03 02 73 75 76 00 00 00 00 00 03 01 BF 00 00 00    | 02 63 61 72 00 00 00 00 00 03 02 73 75 76 00 00 00 00 00 03 01 BF 00 00 01    |
 
   @id:LEI-0031 @spec:lance-list-element-index.md#accelerated-queries @level:must @requires:list_element_index
   Scenario: Two keys fixed and a range on the third, conjuncts in any order
@@ -121,6 +162,9 @@ Feature: LEI03 Predicates answered from the index: the ranges of encoded tuples 
     Given the index recorded on field ids "4, 7, 5" named "label, kind, confidence" with key types "string, string, float"
     When the reader answers any_element with the predicate "confidence >= 0.5 AND kind = 'suv' AND label = 'car'"
     Then the row addresses are "0:0, 0:2"
+    And the engine's plan is recorded beside the kit's: EXACT, with the ranges
+      | lower                                                                         | upper                                                       |
+      | 02 63 61 72 00 00 00 00 00 03 02 73 75 76 00 00 00 00 00 03 01 BF 00 00 00    | 02 63 61 72 00 00 00 00 00 03 02 73 75 76 00 00 00 00 00 04 |
 
   @id:LEI-0032 @spec:lance-list-element-index.md#accelerated-queries @level:must @requires:list_element_index
   Scenario: IS NULL on the first key followed by a range on the second
@@ -128,152 +172,64 @@ Feature: LEI03 Predicates answered from the index: the ranges of encoded tuples 
     row 5 (00 00 00 00 00 00) is below the range: its confidence is UNKNOWN, not > 0.25.
     When the reader answers any_element with the predicate "label IS NULL AND confidence > 0.25"
     Then the row addresses are "0:7"
-
-  @id:LEI-0120 @spec:lance-list-element-index.md#accelerated-queries @level:should @requires:list_element_index
-  Scenario: Plan of LEI-0020: = on the first key is the range of tuples starting with its encoding
-    The plan for LEI-0020, which checks the rows at must. The spec says a reader "may" answer from the index,
-    so how it plans (EXACT, SUPERSET, NOT_USED), the ranges it searches (the kit's construction of the
-    spec's ranges, bound for bound) and the reason codes it gives are informational: level should.
-    When the reader answers any_element with the predicate "label = 'car'"
-    Then the plan is EXACT
-    And the ranges are
-      | lower                         | upper                         |
-      | 02 63 61 72 00 00 00 00 00 03 | 02 63 61 72 00 00 00 00 00 04 |
-
-  @id:LEI-0121 @spec:lance-list-element-index.md#accelerated-queries @level:should @requires:list_element_index
-  Scenario: Plan of LEI-0021: IN on the first key is one range per value
-    The plan for LEI-0021, which checks the rows at must. The spec says a reader "may" answer from the index,
-    so how it plans (EXACT, SUPERSET, NOT_USED), the ranges it searches (the kit's construction of the
-    spec's ranges, bound for bound) and the reason codes it gives are informational: level should.
-    When the reader answers any_element with the predicate "label IN ('car', 'dog')"
-    Then the plan is EXACT
-    And the ranges are
-      | lower                         | upper                         |
-      | 02 63 61 72 00 00 00 00 00 03 | 02 63 61 72 00 00 00 00 00 04 |
-      | 02 64 6F 67 00 00 00 00 00 03 | 02 64 6F 67 00 00 00 00 00 04 |
-
-  @id:LEI-0122 @spec:lance-list-element-index.md#accelerated-queries @level:should @requires:list_element_index
-  Scenario: Plan of LEI-0022: IS NULL on the first key is the range of tuples starting with the null key
-    The plan for LEI-0022, which checks the rows at must. The spec says a reader "may" answer from the index,
-    so how it plans (EXACT, SUPERSET, NOT_USED), the ranges it searches (the kit's construction of the
-    spec's ranges, bound for bound) and the reason codes it gives are informational: level should.
-    When the reader answers any_element with the predicate "label IS NULL"
-    Then the plan is EXACT
-    And the ranges are
-      | lower | upper |
-      | 00    | 01    |
-
-  @id:LEI-0123 @spec:lance-list-element-index.md#accelerated-queries @level:should @requires:list_element_index
-  Scenario: Plan of LEI-0023: The first key fixed and > on the second
-    The plan for LEI-0023, which checks the rows at must. The spec says a reader "may" answer from the index,
-    so how it plans (EXACT, SUPERSET, NOT_USED), the ranges it searches (the kit's construction of the
-    spec's ranges, bound for bound) and the reason codes it gives are informational: level should.
-    When the reader answers any_element with the predicate "label = 'car' AND confidence > 0.75"
-    Then the plan is EXACT
-    And the ranges are
-      | lower                                        | upper                         |
-      | 02 63 61 72 00 00 00 00 00 03 01 BF 40 00 01 | 02 63 61 72 00 00 00 00 00 04 |
-
-  @id:LEI-0124 @spec:lance-list-element-index.md#accelerated-queries @level:should @requires:list_element_index
-  Scenario: Plan of LEI-0024: The first key fixed and >= on the second
-    The plan for LEI-0024, which checks the rows at must. The spec says a reader "may" answer from the index,
-    so how it plans (EXACT, SUPERSET, NOT_USED), the ranges it searches (the kit's construction of the
-    spec's ranges, bound for bound) and the reason codes it gives are informational: level should.
-    When the reader answers any_element with the predicate "label = 'car' AND confidence >= 0.5"
-    Then the plan is EXACT
-    And the ranges are
-      | lower                                        | upper                         |
-      | 02 63 61 72 00 00 00 00 00 03 01 BF 00 00 00 | 02 63 61 72 00 00 00 00 00 04 |
-
-  @id:LEI-0125 @spec:lance-list-element-index.md#accelerated-queries @level:should @requires:list_element_index
-  Scenario: Plan of LEI-0025: The first key fixed and < on the second starts after the null key
-    The plan for LEI-0025, which checks the rows at must. The spec says a reader "may" answer from the index,
-    so how it plans (EXACT, SUPERSET, NOT_USED), the ranges it searches (the kit's construction of the
-    spec's ranges, bound for bound) and the reason codes it gives are informational: level should.
-    When the reader answers any_element with the predicate "label = 'car' AND confidence < 0.5"
-    Then the plan is EXACT
-    And the ranges are
-      | lower                                        | upper                                        |
-      | 02 63 61 72 00 00 00 00 00 03 00 00 00 00 01 | 02 63 61 72 00 00 00 00 00 03 01 BF 00 00 00 |
-
-  @id:LEI-0126 @spec:lance-list-element-index.md#accelerated-queries @level:should @requires:list_element_index
-  Scenario: Plan of LEI-0026: The first key fixed and <= on the second
-    The plan for LEI-0026, which checks the rows at must. The spec says a reader "may" answer from the index,
-    so how it plans (EXACT, SUPERSET, NOT_USED), the ranges it searches (the kit's construction of the
-    spec's ranges, bound for bound) and the reason codes it gives are informational: level should.
-    When the reader answers any_element with the predicate "label = 'car' AND confidence <= 0.5"
-    Then the plan is EXACT
-    And the ranges are
-      | lower                                        | upper                                        |
-      | 02 63 61 72 00 00 00 00 00 03 00 00 00 00 01 | 02 63 61 72 00 00 00 00 00 03 01 BF 00 00 01 |
-
-  @id:LEI-0127 @spec:lance-list-element-index.md#accelerated-queries @level:should @requires:list_element_index
-  Scenario: Plan of LEI-0027: The first key fixed and BETWEEN on the second
-    The plan for LEI-0027, which checks the rows at must. The spec says a reader "may" answer from the index,
-    so how it plans (EXACT, SUPERSET, NOT_USED), the ranges it searches (the kit's construction of the
-    spec's ranges, bound for bound) and the reason codes it gives are informational: level should.
-    When the reader answers any_element with the predicate "label = 'car' AND confidence BETWEEN 0.5 AND 0.75"
-    Then the plan is EXACT
-    And the ranges are
-      | lower                                        | upper                                        |
-      | 02 63 61 72 00 00 00 00 00 03 01 BF 00 00 00 | 02 63 61 72 00 00 00 00 00 03 01 BF 40 00 01 |
-
-  @id:LEI-0128 @spec:lance-list-element-index.md#accelerated-queries @level:should @requires:list_element_index
-  Scenario: Plan of LEI-0028: A range written with the literal on the left
-    The plan for LEI-0028, which checks the rows at must. The spec says a reader "may" answer from the index,
-    so how it plans (EXACT, SUPERSET, NOT_USED), the ranges it searches (the kit's construction of the
-    spec's ranges, bound for bound) and the reason codes it gives are informational: level should.
-    When the reader answers any_element with the predicate "label = 'dog' AND 0.5 <= confidence"
-    Then the plan is EXACT
-    And the ranges are
-      | lower                                        | upper                         |
-      | 02 64 6F 67 00 00 00 00 00 03 01 BF 00 00 00 | 02 64 6F 67 00 00 00 00 00 04 |
-
-  @id:LEI-0129 @spec:lance-list-element-index.md#accelerated-queries @level:should @requires:list_element_index
-  Scenario: Plan of LEI-0029: IN on the first key crossed with IN on the second: one range per combination
-    The plan for LEI-0029, which checks the rows at must. The spec says a reader "may" answer from the index,
-    so how it plans (EXACT, SUPERSET, NOT_USED), the ranges it searches (the kit's construction of the
-    spec's ranges, bound for bound) and the reason codes it gives are informational: level should.
-    When the reader answers any_element with the predicate "label IN ('car', 'dog') AND confidence IN (0.5, 1.0)"
-    Then the plan is EXACT
-    And the ranges are
-      | lower                                        | upper                                        |
-      | 02 63 61 72 00 00 00 00 00 03 01 BF 00 00 00 | 02 63 61 72 00 00 00 00 00 03 01 BF 00 00 01 |
-      | 02 63 61 72 00 00 00 00 00 03 01 BF 80 00 00 | 02 63 61 72 00 00 00 00 00 03 01 BF 80 00 01 |
-      | 02 64 6F 67 00 00 00 00 00 03 01 BF 00 00 00 | 02 64 6F 67 00 00 00 00 00 03 01 BF 00 00 01 |
-      | 02 64 6F 67 00 00 00 00 00 03 01 BF 80 00 00 | 02 64 6F 67 00 00 00 00 00 03 01 BF 80 00 01 |
-
-  @id:LEI-0130 @spec:lance-list-element-index.md#accelerated-queries @level:should @requires:list_element_index
-  Scenario: Plan of LEI-0030: Three keys fixed
-    The plan for LEI-0030, which checks the rows at must. The spec says a reader "may" answer from the index,
-    so how it plans (EXACT, SUPERSET, NOT_USED), the ranges it searches (the kit's construction of the
-    spec's ranges, bound for bound) and the reason codes it gives are informational: level should.
-    Given the index recorded on field ids "4, 7, 5" named "label, kind, confidence" with key types "string, string, float"
-    When the reader answers any_element with the predicate "label = 'car' AND kind = 'suv' AND confidence = 0.5"
-    Then the plan is EXACT
-    And the ranges are
-      | lower                                                                         | upper                                                                         |
-      | 02 63 61 72 00 00 00 00 00 03 02 73 75 76 00 00 00 00 00 03 01 BF 00 00 00    | 02 63 61 72 00 00 00 00 00 03 02 73 75 76 00 00 00 00 00 03 01 BF 00 00 01    |
-
-  @id:LEI-0131 @spec:lance-list-element-index.md#accelerated-queries @level:should @requires:list_element_index
-  Scenario: Plan of LEI-0031: Two keys fixed and a range on the third, conjuncts in any order
-    The plan for LEI-0031, which checks the rows at must. The spec says a reader "may" answer from the index,
-    so how it plans (EXACT, SUPERSET, NOT_USED), the ranges it searches (the kit's construction of the
-    spec's ranges, bound for bound) and the reason codes it gives are informational: level should.
-    Given the index recorded on field ids "4, 7, 5" named "label, kind, confidence" with key types "string, string, float"
-    When the reader answers any_element with the predicate "confidence >= 0.5 AND kind = 'suv' AND label = 'car'"
-    Then the plan is EXACT
-    And the ranges are
-      | lower                                                                         | upper                                                       |
-      | 02 63 61 72 00 00 00 00 00 03 02 73 75 76 00 00 00 00 00 03 01 BF 00 00 00    | 02 63 61 72 00 00 00 00 00 03 02 73 75 76 00 00 00 00 00 04 |
-
-  @id:LEI-0132 @spec:lance-list-element-index.md#accelerated-queries @level:should @requires:list_element_index
-  Scenario: Plan of LEI-0032: IS NULL on the first key followed by a range on the second
-    The plan for LEI-0032, which checks the rows at must. The spec says a reader "may" answer from the index,
-    so how it plans (EXACT, SUPERSET, NOT_USED), the ranges it searches (the kit's construction of the
-    spec's ranges, bound for bound) and the reason codes it gives are informational: level should.
-    When the reader answers any_element with the predicate "label IS NULL AND confidence > 0.25"
-    Then the plan is EXACT
-    And the ranges are
+    And the engine's plan is recorded beside the kit's: EXACT, with the ranges
       | lower             | upper |
       | 00 01 BE 80 00 01 | 01    |
+
+  @id:LEI-0033 @spec:lance-list-element-index.md#accelerated-queries @spec:lance-list-element-index.md#key-encoding @level:must @requires:list_element_index
+  Scenario Outline: A fixed prefix that ends in FF: the range's end carries
+    Keys k, j (int32). -1 encodes 01 7F FF FF FF, -2 01 7F FF FF FE, 0 01 80 00 00 00, 5 01 80 00 00 05,
+    7 01 80 00 00 07, a null 00 00 00 00 00. "The tuples whose encoding starts with the encoded fixed
+    values": every tuple starting with k = -1 lies below 01 80, the successor of 01 7F FF FF FF (its FF
+    bytes dropped, the last byte left incremented); incrementing the last FF alone, to 00, would end the
+    range below its start. The same carry ends j <= -1 at P 01 80 and starts j > -1 there.
+    k = -1: [01 7F FF FF FF, 01 80): rows 0, 1, 4. k = -1 AND j > 0: [P 01 80 00 00 01, 01 80): row 0.
+    k = 0 AND j > -1 (P = 01 80 00 00 00): [P 01 80, succ(P)): rows 2, 6. k = 0 AND j <= -1:
+    [P 00 00 00 00 01, P 01 80): row 5. k IN (-2, -1) AND j >= 5: rows 3 (-2, 7) and 0 (-1, 5).
+    NOT k = -1: k is never null, so no row is NULL; FALSE on rows 2, 3, 5, 6.
+    Given the list table
+      """json
+      {"column": "points",
+       "element": [{"name": "k", "type": "int32", "id": 1}, {"name": "j", "type": "int32", "id": 2}],
+       "rows": [[{"k": -1, "j": 5}], [{"k": -1, "j": 0}], [{"k": 0, "j": 5}], [{"k": -2, "j": 7}],
+                [{"k": -1, "j": null}], [{"k": 0, "j": -1}], [{"k": 0, "j": 0}]]}
+      """
+    And the index recorded on field ids "1, 2" named "k, j" with key types "int32, int32"
+    When the reader answers <call> with the predicate "<predicate>"
+    Then the row addresses are "<rows>"
+
+    Examples:
+      | call            | predicate                      | rows                   |
+      | any_element     | k = -1                         | 0:0, 0:1, 0:4          |
+      | any_element     | k = -1 AND j > 0               | 0:0                    |
+      | any_element     | k = 0 AND j > -1               | 0:2, 0:6               |
+      | any_element     | k = 0 AND j <= -1              | 0:5                    |
+      | any_element     | k IN (-2, -1) AND j >= 5       | 0:0, 0:3               |
+      | NOT any_element | k = -1                         | 0:2, 0:3, 0:5, 0:6     |
+
+  @id:LEI-0034 @spec:lance-list-element-index.md#accelerated-queries @spec:lance-list-element-index.md#key-encoding @level:must @requires:list_element_index
+  Scenario Outline: uint8 255 as the fixed first key: the range's end carries into the marker byte
+    Keys u (uint8), k (int32). 255 encodes 01 FF, 254 01 FE, 0 01 00, a null 00 00; the successor of 01 FF
+    is 02. u = 255: [01 FF, 02): rows 0, 2. u = 255 AND k >= 0: [01 FF 01 80 00 00 00, 02): row 0.
+    u = 255 AND k < 0: [01 FF 00 00 00 00 01, 01 FF 01 80 00 00 00): row 2. u IN (254, 255): rows 0, 1, 2.
+    NOT u = 255: TRUE on rows 0 and 2, NULL on row 3 (u is null), FALSE on rows 1 and 4.
+    (A string or binary key's encoding ends in the length of its last block, 01 to 20, never FF, so only a
+    fixed-width key can end a prefix in FF.)
+    Given the list table
+      """json
+      {"column": "points",
+       "element": [{"name": "u", "type": "uint8", "id": 3}, {"name": "k", "type": "int32", "id": 1}],
+       "rows": [[{"u": 255, "k": 0}], [{"u": 254, "k": 3}], [{"u": 255, "k": -1}], [{"u": null, "k": 0}],
+                [{"u": 0, "k": 1}]]}
+      """
+    And the index recorded on field ids "3, 1" named "u, k" with key types "uint8, int32"
+    When the reader answers <call> with the predicate "<predicate>"
+    Then the row addresses are "<rows>"
+
+    Examples:
+      | call            | predicate                 | rows             |
+      | any_element     | u = 255                   | 0:0, 0:2         |
+      | any_element     | u = 255 AND k >= 0        | 0:0              |
+      | any_element     | u = 255 AND k < 0         | 0:2              |
+      | any_element     | u IN (254, 255)           | 0:0, 0:1, 0:2    |
+      | NOT any_element | u = 255                   | 0:1, 0:4         |

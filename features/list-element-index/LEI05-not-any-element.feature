@@ -12,6 +12,12 @@ Feature: LEI05 NOT any_element: answered from the index only when the NULL rows 
   evaluates the call on the data instead." The rows of NOT any_element are those where the call is FALSE
   (not TRUE and not NULL); an empty list (row 4) is always FALSE, a null list (row 3) always NULL.
   The index is on label, confidence.
+  Where the reader must not answer from the index (LEI-0061, LEI-0062), the index it is handed is stale:
+  written when row 3 held an empty list and row 4 was a null list. Its null values then name row 4, not
+  row 3, so a reader that took the NULL rows from it would leave out row 4 and return row 3.
+  LEI-0063 hands a limit (the request's enumeration_limit) that a reader may take or not: the spec lets
+  it choose its own. A reader that enumerates every combination answers from the index, rightly; one that
+  stops at 3 and still answers from the index misses NULL rows. The rows are the same either way.
 
   Rows (label, confidence, area, kind): 0 [(car, 0.5, 120, suv), (person, 0.25, 80, adult)];
   1 [(car, 0.25, 40, van)]; 2 [(car, 0.75, 30, suv), (dog, 1.0, 200, pet)]; 3 a null list; 4 an empty
@@ -59,6 +65,7 @@ Feature: LEI05 NOT any_element: answered from the index only when the NULL rows 
     label IN ('car', 'dog') AND confidence IN (0.5, 1.0): TRUE 0, 2, 8, 9; NULL 3, 5, 6, 7; FALSE 1, 4.
     When the reader answers NOT any_element with the predicate "<predicate>"
     Then the row addresses are "<rows>"
+    And the engine's plan is recorded beside the kit's: NOT any_element from the index
 
     Examples:
       | predicate                                               | rows                                   |
@@ -87,8 +94,30 @@ Feature: LEI05 NOT any_element: answered from the index only when the NULL rows 
     (confidence > 0.5) IS NOT UNKNOWN: TRUE 0, 1, 2, 9; NULL 3, 7; FALSE 4, 5, 6, 8.
     confidence IS DISTINCT FROM 0.5: TRUE 1, 2, 6, 9; NULL 3, 5; FALSE 0, 4, 7, 8.
     confidence IS NOT DISTINCT FROM 0.5: TRUE 0; NULL 3, 7; FALSE 1, 2, 4, 5, 6, 8, 9.
+    Given the index was written when the table was
+      """json
+      {"column": "detections",
+       "element": [{"name": "label", "type": "string", "id": 4},
+                   {"name": "confidence", "type": "float", "id": 5},
+                   {"name": "area", "type": "float", "id": 6},
+                   {"name": "kind", "type": "string", "id": 7}],
+       "rows": [[{"label": "car", "confidence": 0.5, "area": 120, "kind": "suv"},
+                 {"label": "person", "confidence": 0.25, "area": 80, "kind": "adult"}],
+                [{"label": "car", "confidence": 0.25, "area": 40, "kind": "van"}],
+                [{"label": "car", "confidence": 0.75, "area": 30, "kind": "suv"},
+                 {"label": "dog", "confidence": 1.0, "area": 200, "kind": "pet"}],
+                [],
+                null,
+                [null],
+                [{"label": "car", "confidence": null, "area": 60, "kind": "suv"}],
+                [{"label": null, "confidence": 0.5, "area": 10, "kind": null}],
+                [{"label": "dog", "confidence": 0.5, "area": 70, "kind": "pet"},
+                 {"label": "bus", "confidence": 0.75, "area": 90, "kind": "van"}],
+                [{"label": "car", "confidence": 1.0, "area": null, "kind": "van"}]]}
+      """
     When the reader answers NOT any_element with the predicate "<predicate>"
     Then the row addresses are "<rows>"
+    And the engine's plan is recorded beside the kit's: NOT any_element on the data because CONJUNCT_NOT_FROM_KEYS
 
     Examples:
       | predicate                                                | rows                                   |
@@ -107,8 +136,30 @@ Feature: LEI05 NOT any_element: answered from the index only when the NULL rows 
   Scenario: A conjunct with a NULL literal: evaluated on the data
     "label IN ('car', NULL) is UNKNOWN for dog, although label is not null": row 8 (dog, bus) is NULL,
     not FALSE, though neither label is null. TRUE 0, 1, 2, 6, 9; NULL 3, 5, 7, 8; FALSE 4.
+    Given the index was written when the table was
+      """json
+      {"column": "detections",
+       "element": [{"name": "label", "type": "string", "id": 4},
+                   {"name": "confidence", "type": "float", "id": 5},
+                   {"name": "area", "type": "float", "id": 6},
+                   {"name": "kind", "type": "string", "id": 7}],
+       "rows": [[{"label": "car", "confidence": 0.5, "area": 120, "kind": "suv"},
+                 {"label": "person", "confidence": 0.25, "area": 80, "kind": "adult"}],
+                [{"label": "car", "confidence": 0.25, "area": 40, "kind": "van"}],
+                [{"label": "car", "confidence": 0.75, "area": 30, "kind": "suv"},
+                 {"label": "dog", "confidence": 1.0, "area": 200, "kind": "pet"}],
+                [],
+                null,
+                [null],
+                [{"label": "car", "confidence": null, "area": 60, "kind": "suv"}],
+                [{"label": null, "confidence": 0.5, "area": 10, "kind": null}],
+                [{"label": "dog", "confidence": 0.5, "area": 70, "kind": "pet"},
+                 {"label": "bus", "confidence": 0.75, "area": 90, "kind": "van"}],
+                [{"label": "car", "confidence": 1.0, "area": null, "kind": "van"}]]}
+      """
     When the reader answers NOT any_element with the predicate "label IN ('car', NULL)"
     Then the row addresses are "0:4"
+    And the engine's plan is recorded beside the kit's: NOT any_element on the data because NULL_LITERAL
 
   @id:LEI-0063 @spec:lance-list-element-index.md#accelerated-queries @level:must @requires:list_element_index
   Scenario: The reader stops enumerating null sets past its limit: evaluated on the data
@@ -118,6 +169,7 @@ Feature: LEI05 NOT any_element: answered from the index only when the NULL rows 
     Given the reader enumerates at most 3 null-set combinations
     When the reader answers NOT any_element with the predicate "label IN ('car', 'dog') AND confidence IN (0.5, 1.0)"
     Then the row addresses are "0:1, 0:4"
+    And the engine's plan is recorded beside the kit's: NOT any_element on the data because ENUMERATION_LIMIT
 
   @id:LEI-0064 @spec:lance-list-element-index.md#accelerated-queries @level:must @requires:list_element_index
   Scenario: A limit that the combinations reach but do not pass still answers from the index
@@ -125,69 +177,4 @@ Feature: LEI05 NOT any_element: answered from the index only when the NULL rows 
     Given the reader enumerates at most 5 null-set combinations
     When the reader answers NOT any_element with the predicate "label IN ('car', 'dog') AND confidence IN (0.5, 1.0)"
     Then the row addresses are "0:1, 0:4"
-
-  @id:LEI-0160 @spec:lance-list-element-index.md#accelerated-queries @level:should @requires:list_element_index
-  Scenario Outline: Plan of LEI-0060: NOT any_element answered from the index: every row but the TRUE and the NULL ones
-    The plan for LEI-0060, which checks the rows at must. The spec says a reader "may" answer from the index,
-    so how it plans (EXACT, SUPERSET, NOT_USED), the ranges it searches (the kit's construction of the
-    spec's ranges, bound for bound) and the reason codes it gives are informational: level should.
-    When the reader answers NOT any_element with the predicate "<predicate>"
-    Then NOT any_element is answered from the index
-
-    Examples:
-      | predicate                                               | rows                                   |
-      | label = 'car'                                           | 0:4, 0:8                               |
-      | label IN ('car', 'dog')                                 | 0:4                                    |
-      | label IS NULL                                           | 0:0, 0:1, 0:2, 0:4, 0:6, 0:8, 0:9      |
-      | label = 'car' AND confidence > 0.5                      | 0:0, 0:1, 0:4, 0:7, 0:8                |
-      | label = 'car' AND confidence < 0.5                      | 0:0, 0:2, 0:4, 0:7, 0:8, 0:9           |
-      | label = 'dog' AND confidence BETWEEN 0.5 AND 1.0        | 0:0, 0:1, 0:4, 0:6, 0:9                |
-      | label IS NULL AND confidence > 0.25                     | 0:0, 0:1, 0:2, 0:4, 0:6, 0:8, 0:9      |
-      | label IN ('car', 'dog') AND confidence IN (0.5, 1.0)    | 0:1, 0:4                               |
-
-  @id:LEI-0161 @spec:lance-list-element-index.md#accelerated-queries @level:should @requires:list_element_index
-  Scenario Outline: Plan of LEI-0061: A conjunct not answered from the keys, IS NOT NULL, IS [NOT] TRUE|FALSE|UNKNOWN or IS [NOT] DISTINCT FROM: evaluated on the data
-    The plan for LEI-0061, which checks the rows at must. The spec says a reader "may" answer from the index,
-    so how it plans (EXACT, SUPERSET, NOT_USED), the ranges it searches (the kit's construction of the
-    spec's ranges, bound for bound) and the reason codes it gives are informational: level should.
-    When the reader answers NOT any_element with the predicate "<predicate>"
-    Then NOT any_element is refused because CONJUNCT_NOT_FROM_KEYS
-
-    Examples:
-      | predicate                                                | rows                                   |
-      | label = 'car' AND area > 50                              | 0:1, 0:2, 0:4, 0:7, 0:8                |
-      | label = 'car' AND confidence IS NOT NULL                 | 0:4, 0:5, 0:6, 0:8                     |
-      | label = 'car' AND (confidence > 0.5) IS TRUE             | 0:0, 0:1, 0:4, 0:5, 0:6, 0:7, 0:8      |
-      | label = 'car' AND (confidence > 0.5) IS NOT TRUE         | 0:2, 0:4, 0:8, 0:9                     |
-      | label = 'car' AND (confidence > 0.5) IS FALSE            | 0:2, 0:4, 0:5, 0:6, 0:8, 0:9           |
-      | label = 'car' AND (confidence > 0.5) IS NOT FALSE        | 0:0, 0:1, 0:4, 0:7, 0:8                |
-      | label = 'car' AND (confidence > 0.5) IS UNKNOWN          | 0:0, 0:1, 0:2, 0:4, 0:7, 0:8, 0:9      |
-      | label = 'car' AND (confidence > 0.5) IS NOT UNKNOWN      | 0:4, 0:5, 0:6, 0:8                     |
-      | label = 'car' AND confidence IS DISTINCT FROM 0.5        | 0:0, 0:4, 0:7, 0:8                     |
-      | label = 'car' AND confidence IS NOT DISTINCT FROM 0.5    | 0:1, 0:2, 0:4, 0:5, 0:6, 0:8, 0:9      |
-
-  @id:LEI-0162 @spec:lance-list-element-index.md#accelerated-queries @level:should @requires:list_element_index
-  Scenario: Plan of LEI-0062: A conjunct with a NULL literal: evaluated on the data
-    The plan for LEI-0062, which checks the rows at must. The spec says a reader "may" answer from the index,
-    so how it plans (EXACT, SUPERSET, NOT_USED), the ranges it searches (the kit's construction of the
-    spec's ranges, bound for bound) and the reason codes it gives are informational: level should.
-    When the reader answers NOT any_element with the predicate "label IN ('car', NULL)"
-    Then NOT any_element is refused because NULL_LITERAL
-
-  @id:LEI-0163 @spec:lance-list-element-index.md#accelerated-queries @level:should @requires:list_element_index
-  Scenario: Plan of LEI-0063: The reader stops enumerating null sets past its limit: evaluated on the data
-    The plan for LEI-0063, which checks the rows at must. The spec says a reader "may" answer from the index,
-    so how it plans (EXACT, SUPERSET, NOT_USED), the ranges it searches (the kit's construction of the
-    spec's ranges, bound for bound) and the reason codes it gives are informational: level should.
-    Given the reader enumerates at most 3 null-set combinations
-    When the reader answers NOT any_element with the predicate "label IN ('car', 'dog') AND confidence IN (0.5, 1.0)"
-    Then NOT any_element is refused because ENUMERATION_LIMIT
-
-  @id:LEI-0164 @spec:lance-list-element-index.md#accelerated-queries @level:should @requires:list_element_index
-  Scenario: Plan of LEI-0064: A limit that the combinations reach but do not pass still answers from the index
-    The plan for LEI-0064, which checks the rows at must. The spec says a reader "may" answer from the index,
-    so how it plans (EXACT, SUPERSET, NOT_USED), the ranges it searches (the kit's construction of the
-    spec's ranges, bound for bound) and the reason codes it gives are informational: level should.
-    Given the reader enumerates at most 5 null-set combinations
-    When the reader answers NOT any_element with the predicate "label IN ('car', 'dog') AND confidence IN (0.5, 1.0)"
-    Then NOT any_element is answered from the index
+    And the engine's plan is recorded beside the kit's: NOT any_element from the index

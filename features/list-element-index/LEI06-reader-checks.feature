@@ -31,6 +31,7 @@ Feature: LEI06 Reader checks: resolving key fields by id, the key encoding, unco
       """
     When the reader answers any_element with the predicate "label = 'car'"
     Then the row addresses are "0:0"
+    And the engine's plan is recorded beside the kit's: NOT_USED because KEY_FIELD_MISSING
 
   @id:LEI-0081 @spec:lance-list-element-index.md#index-details @level:must @requires:list_element_index
   Scenario: A key field dropped and a new field added under its name: the name does not bring the index back
@@ -54,6 +55,7 @@ Feature: LEI06 Reader checks: resolving key fields by id, the key encoding, unco
       """
     When the reader answers any_element with the predicate "label = 'car' AND confidence > 0.5"
     Then the row addresses are "0:0"
+    And the engine's plan is recorded beside the kit's: NOT_USED because KEY_FIELD_MISSING
 
   @id:LEI-0082 @spec:lance-list-element-index.md#index-details @level:must @requires:list_element_index
   Scenario: A key field whose type changed: the index is not used and the data answers
@@ -77,6 +79,7 @@ Feature: LEI06 Reader checks: resolving key fields by id, the key encoding, unco
       """
     When the reader answers any_element with the predicate "label = 'car' AND confidence > 0.5"
     Then the row addresses are "0:0"
+    And the engine's plan is recorded beside the kit's: NOT_USED because KEY_TYPE_CHANGED
 
   @id:LEI-0083 @spec:lance-list-element-index.md#index-details @level:must @requires:list_element_index
   Scenario: Renamed key fields: the index follows the rename and the predicate uses the new names
@@ -92,6 +95,9 @@ Feature: LEI06 Reader checks: resolving key fields by id, the key encoding, unco
     And the index recorded on field ids "4, 5" named "label, confidence" with key types "string, float"
     When the reader answers any_element with the predicate "name = 'car' AND score > 0.5"
     Then the row addresses are "0:0"
+    And the engine's plan is recorded beside the kit's: EXACT, with the ranges
+      | lower                                        | upper                         |
+      | 02 63 61 72 00 00 00 00 00 03 01 BF 00 00 01 | 02 63 61 72 00 00 00 00 00 04 |
 
   @id:LEI-0084 @spec:lance-list-element-index.md#index-details @level:must @requires:list_element_index
   Scenario: A key's old name given to another field names that field, not the key
@@ -110,6 +116,7 @@ Feature: LEI06 Reader checks: resolving key fields by id, the key encoding, unco
     And the index recorded on field ids "4, 5" named "label, confidence" with key types "string, float"
     When the reader answers any_element with the predicate "label = 'car'"
     Then the row addresses are "0:1, 0:2"
+    And the engine's plan is recorded beside the kit's: NOT_USED
 
   @id:LEI-0085 @spec:lance-list-element-index.md#index-details @level:must @requires:list_element_index
   Scenario: A key's old name given to another field is rechecked beside the renamed key
@@ -127,6 +134,9 @@ Feature: LEI06 Reader checks: resolving key fields by id, the key encoding, unco
     And the index recorded on field ids "4, 5" named "label, confidence" with key types "string, float"
     When the reader answers any_element with the predicate "name = 'dog' AND label = 'car'"
     Then the row addresses are "0:1"
+    And the engine's plan is recorded beside the kit's: SUPERSET, with the ranges
+      | lower                         | upper                         |
+      | 02 64 6F 67 00 00 00 00 00 03 | 02 64 6F 67 00 00 00 00 00 04 |
 
   @id:LEI-0086 @spec:lance-list-element-index.md#index-details @level:must @requires:list_element_index
   Scenario: An index whose key encoding is UNSPECIFIED is not used
@@ -151,6 +161,7 @@ Feature: LEI06 Reader checks: resolving key fields by id, the key encoding, unco
     And the index's key encoding is LIST_ELEMENT_KEY_ENCODING_UNSPECIFIED
     When the reader answers any_element with the predicate "label = 'car' AND confidence > 0.5"
     Then the row addresses are "0:0"
+    And the engine's plan is recorded beside the kit's: NOT_USED because UNKNOWN_KEY_ENCODING
 
   @id:LEI-0087 @spec:lance-list-element-index.md#accelerated-queries @spec:lance-list-element-index.md#storage-layout @level:must @requires:list_element_index
   Scenario: Rows of a fragment the index does not cover are still found, from the data
@@ -166,6 +177,7 @@ Feature: LEI06 Reader checks: resolving key fields by id, the key encoding, unco
     And the index covers fragments "0"
     When the reader answers any_element with the predicate "label = 'car'"
     Then the row addresses are "0:0, 1:0"
+    And the engine's plan is recorded beside the kit's: EXACT
 
   @id:LEI-0088 @spec:lance-list-element-index.md#accelerated-queries @spec:lance-list-element-index.md#storage-layout @level:must @requires:list_element_index
   Scenario: NOT any_element over a fragment the index does not cover
@@ -182,6 +194,7 @@ Feature: LEI06 Reader checks: resolving key fields by id, the key encoding, unco
     And the index covers fragments "0"
     When the reader answers NOT any_element with the predicate "label = 'car'"
     Then the row addresses are "0:1, 1:2"
+    And the engine's plan is recorded beside the kit's: NOT any_element from the index
 
   @id:LEI-0089 @spec:lance-list-element-index.md#accelerated-queries @spec:lance-list-element-index.md#storage-layout @level:must @requires:list_element_index
   Scenario Outline: A deleted row is never returned, from the index or from the data
@@ -206,187 +219,3 @@ Feature: LEI06 Reader checks: resolving key fields by id, the key encoding, unco
       | covered |
       | 0, 1    |
       | 0       |
-
-  @id:LEI-0180 @spec:lance-list-element-index.md#index-details @level:should @requires:list_element_index
-  Scenario: Plan of LEI-0080: A dropped key field: the index is not used and the data answers
-    The plan for LEI-0080, which checks the rows at must. The spec says a reader "may" answer from the index,
-    so how it plans (EXACT, SUPERSET, NOT_USED), the ranges it searches (the kit's construction of the
-    spec's ranges, bound for bound) and the reason codes it gives are informational: level should.
-    Given the list table
-      """json
-      {"column": "detections",
-       "element": [{"name": "label", "type": "string", "id": 4}, {"name": "area", "type": "float", "id": 6}],
-       "rows": [[{"label": "car", "area": 10}], [{"label": "dog", "area": 20}], null]}
-      """
-    And the index recorded on field ids "4, 5" named "label, confidence" with key types "string, float"
-    And the index was written when the table was
-      """json
-      {"column": "detections",
-       "element": [{"name": "label", "type": "string", "id": 4}, {"name": "confidence", "type": "float", "id": 5},
-                   {"name": "area", "type": "float", "id": 6}],
-       "rows": [[{"label": "car", "confidence": 0.5, "area": 10}], [{"label": "car", "confidence": 0.5, "area": 20}], null]}
-      """
-    When the reader answers any_element with the predicate "label = 'car'"
-    Then the index is not used because KEY_FIELD_MISSING
-
-  @id:LEI-0181 @spec:lance-list-element-index.md#index-details @level:should @requires:list_element_index
-  Scenario: Plan of LEI-0081: A key field dropped and a new field added under its name: the name does not bring the index back
-    The plan for LEI-0081, which checks the rows at must. The spec says a reader "may" answer from the index,
-    so how it plans (EXACT, SUPERSET, NOT_USED), the ranges it searches (the kit's construction of the
-    spec's ranges, bound for bound) and the reason codes it gives are informational: level should.
-    Given the list table
-      """json
-      {"column": "detections",
-       "element": [{"name": "label", "type": "string", "id": 4}, {"name": "confidence", "type": "float", "id": 8}],
-       "rows": [[{"label": "car", "confidence": 0.75}], [{"label": "car", "confidence": 0.25}],
-                [{"label": "dog", "confidence": 1.0}]]}
-      """
-    And the index recorded on field ids "4, 5" named "label, confidence" with key types "string, float"
-    And the index was written when the table was
-      """json
-      {"column": "detections",
-       "element": [{"name": "label", "type": "string", "id": 4}, {"name": "confidence", "type": "float", "id": 5}],
-       "rows": [[{"label": "car", "confidence": 0.25}], [{"label": "car", "confidence": 0.75}],
-                [{"label": "dog", "confidence": 1.0}]]}
-      """
-    When the reader answers any_element with the predicate "label = 'car' AND confidence > 0.5"
-    Then the index is not used because KEY_FIELD_MISSING
-
-  @id:LEI-0182 @spec:lance-list-element-index.md#index-details @level:should @requires:list_element_index
-  Scenario: Plan of LEI-0082: A key field whose type changed: the index is not used and the data answers
-    The plan for LEI-0082, which checks the rows at must. The spec says a reader "may" answer from the index,
-    so how it plans (EXACT, SUPERSET, NOT_USED), the ranges it searches (the kit's construction of the
-    spec's ranges, bound for bound) and the reason codes it gives are informational: level should.
-    Given the list table
-      """json
-      {"column": "detections",
-       "element": [{"name": "label", "type": "string", "id": 4}, {"name": "confidence", "type": "double", "id": 5}],
-       "rows": [[{"label": "car", "confidence": 0.75}], [{"label": "car", "confidence": 0.25}],
-                [{"label": "dog", "confidence": 1.0}]]}
-      """
-    And the index recorded on field ids "4, 5" named "label, confidence" with key types "string, float"
-    And the index was written when the table was
-      """json
-      {"column": "detections",
-       "element": [{"name": "label", "type": "string", "id": 4}, {"name": "confidence", "type": "float", "id": 5}],
-       "rows": [[{"label": "car", "confidence": 0.25}], [{"label": "car", "confidence": 0.75}],
-                [{"label": "dog", "confidence": 1.0}]]}
-      """
-    When the reader answers any_element with the predicate "label = 'car' AND confidence > 0.5"
-    Then the index is not used because KEY_TYPE_CHANGED
-
-  @id:LEI-0183 @spec:lance-list-element-index.md#index-details @level:should @requires:list_element_index
-  Scenario: Plan of LEI-0083: Renamed key fields: the index follows the rename and the predicate uses the new names
-    The plan for LEI-0083, which checks the rows at must. The spec says a reader "may" answer from the index,
-    so how it plans (EXACT, SUPERSET, NOT_USED), the ranges it searches (the kit's construction of the
-    spec's ranges, bound for bound) and the reason codes it gives are informational: level should.
-    Given the list table
-      """json
-      {"column": "detections",
-       "element": [{"name": "name", "type": "string", "id": 4}, {"name": "score", "type": "float", "id": 5}],
-       "rows": [[{"name": "car", "score": 0.75}], [{"name": "car", "score": 0.25}],
-                [{"name": "dog", "score": 1.0}]]}
-      """
-    And the index recorded on field ids "4, 5" named "label, confidence" with key types "string, float"
-    When the reader answers any_element with the predicate "name = 'car' AND score > 0.5"
-    Then the plan is EXACT
-    And the ranges are
-      | lower                                        | upper                         |
-      | 02 63 61 72 00 00 00 00 00 03 01 BF 00 00 01 | 02 63 61 72 00 00 00 00 00 04 |
-
-  @id:LEI-0184 @spec:lance-list-element-index.md#index-details @level:should @requires:list_element_index
-  Scenario: Plan of LEI-0084: A key's old name given to another field names that field, not the key
-    The plan for LEI-0084, which checks the rows at must. The spec says a reader "may" answer from the index,
-    so how it plans (EXACT, SUPERSET, NOT_USED), the ranges it searches (the kit's construction of the
-    spec's ranges, bound for bound) and the reason codes it gives are informational: level should.
-    Given the list table
-      """json
-      {"column": "detections",
-       "element": [{"name": "name", "type": "string", "id": 4}, {"name": "confidence", "type": "float", "id": 5},
-                   {"name": "label", "type": "string", "id": 9}],
-       "rows": [[{"name": "car", "confidence": 0.5, "label": "dog"}],
-                [{"name": "dog", "confidence": 0.5, "label": "car"}],
-                [{"name": "car", "confidence": 0.5, "label": "car"}]]}
-      """
-    And the index recorded on field ids "4, 5" named "label, confidence" with key types "string, float"
-    When the reader answers any_element with the predicate "label = 'car'"
-    Then the plan is NOT_USED
-
-  @id:LEI-0185 @spec:lance-list-element-index.md#index-details @level:should @requires:list_element_index
-  Scenario: Plan of LEI-0085: A key's old name given to another field is rechecked beside the renamed key
-    The plan for LEI-0085, which checks the rows at must. The spec says a reader "may" answer from the index,
-    so how it plans (EXACT, SUPERSET, NOT_USED), the ranges it searches (the kit's construction of the
-    spec's ranges, bound for bound) and the reason codes it gives are informational: level should.
-    Given the list table
-      """json
-      {"column": "detections",
-       "element": [{"name": "name", "type": "string", "id": 4}, {"name": "confidence", "type": "float", "id": 5},
-                   {"name": "label", "type": "string", "id": 9}],
-       "rows": [[{"name": "car", "confidence": 0.5, "label": "dog"}],
-                [{"name": "dog", "confidence": 0.5, "label": "car"}],
-                [{"name": "car", "confidence": 0.5, "label": "car"}]]}
-      """
-    And the index recorded on field ids "4, 5" named "label, confidence" with key types "string, float"
-    When the reader answers any_element with the predicate "name = 'dog' AND label = 'car'"
-    Then the plan is SUPERSET
-    And the ranges are
-      | lower                         | upper                         |
-      | 02 64 6F 67 00 00 00 00 00 03 | 02 64 6F 67 00 00 00 00 00 04 |
-
-  @id:LEI-0186 @spec:lance-list-element-index.md#index-details @level:should @requires:list_element_index
-  Scenario: Plan of LEI-0086: An index whose key encoding is UNSPECIFIED is not used
-    The plan for LEI-0086, which checks the rows at must. The spec says a reader "may" answer from the index,
-    so how it plans (EXACT, SUPERSET, NOT_USED), the ranges it searches (the kit's construction of the
-    spec's ranges, bound for bound) and the reason codes it gives are informational: level should.
-    Given the list table
-      """json
-      {"column": "detections",
-       "element": [{"name": "label", "type": "string", "id": 4}, {"name": "confidence", "type": "float", "id": 5}],
-       "rows": [[{"label": "car", "confidence": 0.75}], [{"label": "car", "confidence": 0.25}],
-                [{"label": "dog", "confidence": 1.0}]]}
-      """
-    And the index recorded on field ids "4, 5" named "label, confidence" with key types "string, float"
-    And the index was written when the table was
-      """json
-      {"column": "detections",
-       "element": [{"name": "label", "type": "string", "id": 4}, {"name": "confidence", "type": "float", "id": 5}],
-       "rows": [[{"label": "car", "confidence": 0.25}], [{"label": "car", "confidence": 0.75}],
-                [{"label": "dog", "confidence": 1.0}]]}
-      """
-    And the index's key encoding is LIST_ELEMENT_KEY_ENCODING_UNSPECIFIED
-    When the reader answers any_element with the predicate "label = 'car' AND confidence > 0.5"
-    Then the index is not used because UNKNOWN_KEY_ENCODING
-
-  @id:LEI-0187 @spec:lance-list-element-index.md#accelerated-queries @spec:lance-list-element-index.md#storage-layout @level:should @requires:list_element_index
-  Scenario: Plan of LEI-0087: Rows of a fragment the index does not cover are still found, from the data
-    The plan for LEI-0087, which checks the rows at must. The spec says a reader "may" answer from the index,
-    so how it plans (EXACT, SUPERSET, NOT_USED), the ranges it searches (the kit's construction of the
-    spec's ranges, bound for bound) and the reason codes it gives are informational: level should.
-    Given the list table
-      """json
-      {"column": "detections",
-       "element": [{"name": "label", "type": "string", "id": 4}, {"name": "confidence", "type": "float", "id": 5}],
-       "fragments": [{"id": 0, "rows": [[{"label": "car", "confidence": 0.5}], [{"label": "dog", "confidence": 0.5}]]},
-                     {"id": 1, "rows": [[{"label": "car", "confidence": 0.75}], null, [{"label": "bus", "confidence": 0.5}]]}]}
-      """
-    And the index recorded on field ids "4, 5" named "label, confidence" with key types "string, float"
-    And the index covers fragments "0"
-    When the reader answers any_element with the predicate "label = 'car'"
-    Then the plan is EXACT
-
-  @id:LEI-0188 @spec:lance-list-element-index.md#accelerated-queries @spec:lance-list-element-index.md#storage-layout @level:should @requires:list_element_index
-  Scenario: Plan of LEI-0088: NOT any_element over a fragment the index does not cover
-    The plan for LEI-0088, which checks the rows at must. The spec says a reader "may" answer from the index,
-    so how it plans (EXACT, SUPERSET, NOT_USED), the ranges it searches (the kit's construction of the
-    spec's ranges, bound for bound) and the reason codes it gives are informational: level should.
-    Given the list table
-      """json
-      {"column": "detections",
-       "element": [{"name": "label", "type": "string", "id": 4}, {"name": "confidence", "type": "float", "id": 5}],
-       "fragments": [{"id": 0, "rows": [[{"label": "car", "confidence": 0.5}], [{"label": "dog", "confidence": 0.5}]]},
-                     {"id": 1, "rows": [[{"label": "car", "confidence": 0.75}], null, [{"label": "bus", "confidence": 0.5}]]}]}
-      """
-    And the index recorded on field ids "4, 5" named "label, confidence" with key types "string, float"
-    And the index covers fragments "0"
-    When the reader answers NOT any_element with the predicate "label = 'car'"
-    Then NOT any_element is answered from the index

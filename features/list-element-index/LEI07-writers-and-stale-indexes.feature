@@ -13,9 +13,11 @@ Feature: LEI07 What writers record, and what readers do with indexes they must n
   that used it would return a row the data do not have.
 
   @id:LEI-0090 @spec:lance-list-element-index.md#index-details @level:must @requires:list_element_index
-  Scenario Outline: A writer refuses key lists the details cannot hold
+  Scenario Outline: Key lists the details cannot hold: the details a writer writes keep the rules
     Keys must be direct children of the element struct (the list column itself and a name that is not
-    an element field are not), none twice, and at least one.
+    an element field are not), none twice, and at least one. These are rules on the details written, not a
+    refusal the spec demands: a writer may refuse the list, or build on keys it derives from it (label,
+    label de-duplicated to label, say); what it writes must keep the rules.
     Given the list table
       """json
       {"column": "detections",
@@ -23,7 +25,7 @@ Feature: LEI07 What writers record, and what readers do with indexes they must n
        "rows": [[{"label": "car", "confidence": 0.5}], null]}
       """
     When the engine is asked to build the list element index on keys "<keys>"
-    Then the engine refuses to build it
+    Then the engine refuses the key list or writes details that keep the rules on key fields
 
     Examples:
       | keys              |
@@ -32,6 +34,32 @@ Feature: LEI07 What writers record, and what readers do with indexes they must n
       |                   |
       | detections        |
       | label, labels     |
+
+  @id:LEI-0099 @spec:lance-list-element-index.md#index-details @level:must @requires:list_element_index
+  Scenario Outline: A key of a type outside the spec's table: no details record it
+    "A key may have one of these logical types": bool, the integers, float and double, date32:day and
+    date64:ms, timestamps, string and binary and their large variants. The element struct also holds
+    <field>, an Arrow <arrow> ("other_fields": a direct child of the element of a type no key may have; it
+    holds no values here). Asked to key on it, a writer refuses, or writes details without it; an encoder
+    that takes any type the Arrow row format takes (arrow-row encodes decimals, structs and lists too)
+    would record it.
+    Given the list table
+      """json
+      {"column": "detections",
+       "element": [{"name": "label", "type": "string", "id": 4}, {"name": "confidence", "type": "float", "id": 5}],
+       "other_fields": [{"name": "price", "arrow": "Decimal128(10, 2)", "id": 6},
+                        {"name": "box", "arrow": "Struct<x: Float32, y: Float32>", "id": 7},
+                        {"name": "tags", "arrow": "List<Utf8>", "id": 8}],
+       "rows": [[{"label": "car", "confidence": 0.5}], null]}
+      """
+    When the engine is asked to build the list element index on keys "label, <field>"
+    Then the engine refuses the key list or writes details that keep the rules on key fields
+
+    Examples:
+      | field | arrow                          |
+      | price | Decimal128(10, 2)              |
+      | box   | Struct<x: Float32, y: Float32> |
+      | tags  | List<Utf8>                     |
 
   @id:LEI-0091 @spec:lance-list-element-index.md#index-details @level:must @requires:list_element_index
   Scenario: The details name the target BTree, and the index's own metadata has version 0 and the list field
@@ -169,7 +197,7 @@ Feature: LEI07 What writers record, and what readers do with indexes they must n
       """
     When the reader answers any_element with the predicate "label = 'car'"
     Then the row addresses are "0:0, 1:0"
-    And the index is not used because SEGMENTS_DISAGREE
+    And the engine's plan is recorded beside the kit's: NOT_USED because SEGMENTS_DISAGREE
 
   @id:LEI-0097 @spec:lance-list-element-index.md#index-details @level:must @requires:list_element_index
   Scenario: A key field moved below the element struct is not a direct child: the index is not used
@@ -221,7 +249,7 @@ Feature: LEI07 What writers record, and what readers do with indexes they must n
       """
     When the reader answers any_element with the predicate "label = 'car'"
     Then the row addresses are "0:0, 1:0"
-    And the index is not used because SEGMENTS_DISAGREE
+    And the engine's plan is recorded beside the kit's: NOT_USED because SEGMENTS_DISAGREE
 
     Examples:
       | what                                  | types          | encoding                              |

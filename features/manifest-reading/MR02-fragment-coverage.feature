@@ -28,3 +28,15 @@ Feature: MR02 Fragment coverage of an index segment
     When the engine reads the latest version
     Then the index segments named "id_idx" cover fragments "1", in manifest order
     And the index segments named "name_idx" cover fragments "0, 1", in manifest order
+
+  @id:MR-0014 @spec:lance-table.proto#IndexMetadata.fragment_bitmap @level:must @requires:manifest.read
+  Scenario: A segment whose fragment_bitmap has no bytes reads as unknown coverage, not as covering nothing
+    The reference model wrote the table "unknown-coverage" (golden-files/reference-tables): version 2 has a
+    BTree id_idx covering fragments 0 and 1, and version 3, which the kit committed as another writer could,
+    gives its segment empty fragment_bitmap bytes. Empty bytes are no bitmap: the coverage is unknown, which a
+    reader must not turn into "no fragment" (the 8 bytes of an empty Roaring bitmap) nor into "every fragment".
+    Given the golden dataset "unknown-coverage" written by the reference model
+    When the engine reads the latest version
+    Then the index "id_idx" has unknown coverage
+    When the engine reads version 2
+    Then the index segments named "id_idx" cover fragments "0, 1", in manifest order

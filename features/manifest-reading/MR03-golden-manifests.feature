@@ -215,3 +215,6 @@ Feature: MR03 Every version of every golden dataset reads as its writer wrote it
       | v2-only-with-flag    | 1       |
       | v2-only-with-flag    | 2       |
       | v2-only-with-flag    | 3       |
+      | unknown-coverage     | 1       |
+      | unknown-coverage     | 2       |
+      | unknown-coverage     | 3       |

@@ -6,7 +6,7 @@
 #   no case = every case the release's adapter implements. Each case runs in its own forked JVM with a fresh
 #   java.io.tmpdir (a native panic leaves the 181 MB liblance_jni .so behind in tmpdir); the scratch directory
 #   is removed at exit.
-# usage: golden-files/generator/generate.sh --index-files [--lance-version 7.0.0] [btree-binary|btree-binary-many]
+# usage: golden-files/generator/generate.sh --index-files [--lance-version 7.0.0] [btree-binary|btree-binary-many|btree-binary-fragments]
 #   real Lance index files (page_data.lance, page_lookup.lance of a BTree over a binary column) into
 #   golden-files/lance-index-files/lance-<version>/<case>/ (org.lance 4.x-7.x only)
 set -euo pipefail
@@ -60,7 +60,7 @@ esac
 if [ "$INDEX_FILES" = 1 ]; then
   [ "$API" = org-lance-7 ] || { echo "--index-files needs org.lance 4.x-7.x (IndexFilesMain is in src/api-org-lance-7)" >&2; exit 1; }
   SPLIT=0
-  ALL_CASES=(btree-binary btree-binary-many)
+  ALL_CASES=(btree-binary btree-binary-many btree-binary-fragments)
 fi
 [ ${#CASES[@]} -eq 0 ] && CASES=("${ALL_CASES[@]}")
 

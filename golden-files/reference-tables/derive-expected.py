@@ -135,6 +135,15 @@ vs, seg, v2 = dual(c)
 vs[3] = version(3, FOUR_ROWS, [dict(seg, index_version=99)], v2)
 case(c, vs, reader(3, "V2", [], [{"name": "id_idx", "segment": u(c, 4)}, {"name": "id_idx", "segment": None}]))
 
+# unknown-coverage: v3 the legacy entry and its IndexV2 file have empty fragment_bitmap bytes (unknown
+# coverage, printed as null). The two forms still agree (both unknown) -> V2; the reader recovers the
+# coverage from the index file's row addresses (fragments 0 and 1), as Lance's calculate_included_frags does.
+c = "unknown-coverage"
+vs, seg, v2 = dual(c)
+v2_unknown = [dict(v2[0], files=[dict(v2[0]["files"][0], fragment_ids=None)])]
+vs[3] = version(3, FOUR_ROWS, [dict(seg, fragment_ids=None)], v2_unknown)
+case(c, vs, reader(3, "V2", [used("id_idx", [0], [0], [u(c, 4)], [0, 1])]))
+
 # unknown-reader-flag: v3 reader flag 1<<20 -> a reader must refuse.
 c = "unknown-reader-flag"
 vs, seg, v2 = dual(c)

@@ -23,7 +23,7 @@ import java.util.List;
  * <ol>
  *   <li>{@link #header()} walks the whole text as JSON (every refusal of {@link KeyNotation#readTree}: syntax, the
  *       kit's limits, members given twice, strings that are not Unicode text) and keeps only the small members:
- *       {@code column}, {@code element}, and of {@code rows} and each fragment of {@code fragments} how many rows
+ *       {@code column}, {@code element}, {@code list_type}, {@code other_fields}, and of {@code rows} and each fragment of {@code fragments} how many rows
  *       they have (and a fragment's {@code id} and {@code deleted});</li>
  *   <li>{@link #rows} and {@link #fragmentRows} walk it again, reading one row at a time and checking it as a row of
  *       the table ({@link TableJson#row}).</li>
@@ -34,8 +34,8 @@ public final class TableReader {
     public enum Kind { MISSING, ARRAY, OTHER }
 
     /** The top-level members of a table, found by the first pass; absent members are {@link MissingNode}s. */
-    public record Header(JsonNode column, JsonNode element, Kind rows, int rowCount, Kind fragments,
-                         List<FragmentHeader> fragmentHeaders) {
+    public record Header(JsonNode column, JsonNode element, JsonNode listType, JsonNode otherFields, Kind rows,
+                         int rowCount, Kind fragments, List<FragmentHeader> fragmentHeaders) {
         /** Whether the table gives {@code name} (the text's root being an object). */
         public boolean has(String name) {
             return switch (name) {
@@ -102,13 +102,15 @@ public final class TableReader {
         return pass(true, parser -> {
             JsonNode column = MissingNode.getInstance();
             JsonNode element = MissingNode.getInstance();
+            JsonNode listType = MissingNode.getInstance();
+            JsonNode otherFields = MissingNode.getInstance();
             Kind rows = Kind.MISSING;
             int rowCount = 0;
             Kind fragments = Kind.MISSING;
             List<FragmentHeader> fragmentHeaders = new ArrayList<>();
             if (parser.currentToken() != JsonToken.START_OBJECT) {
                 KeyNotation.skipValue(parser, "$");
-                return new Header(column, element, rows, rowCount, fragments, fragmentHeaders);
+                return new Header(column, element, listType, otherFields, rows, rowCount, fragments, fragmentHeaders);
             }
             while (parser.nextToken() != JsonToken.END_OBJECT) {
                 String name = parser.currentName();
@@ -117,6 +119,8 @@ public final class TableReader {
                 switch (name) {
                     case "column" -> column = KeyNotation.readValue(parser, path);
                     case "element" -> element = KeyNotation.readValue(parser, path);
+                    case "list_type" -> listType = KeyNotation.readValue(parser, path);
+                    case "other_fields" -> otherFields = KeyNotation.readValue(parser, path);
                     case "rows" -> {
                         rows = kind(parser);
                         rowCount = skipCounting(parser, path);
@@ -134,7 +138,7 @@ public final class TableReader {
                     default -> KeyNotation.skipValue(parser, path);
                 }
             }
-            return new Header(column, element, rows, rowCount, fragments, fragmentHeaders);
+            return new Header(column, element, listType, otherFields, rows, rowCount, fragments, fragmentHeaders);
         });
     }
 

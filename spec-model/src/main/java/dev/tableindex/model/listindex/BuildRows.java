@@ -71,6 +71,22 @@ final class BuildRows implements AutoCloseable {
         return PageData.sorted(Arrays.copyOf(nullLists, nullCount), rows, ids, KeyRowsOrder.of(rows));
     }
 
+    /**
+     * Adds the rows added since the last call to {@code entries}, unsorted: the null lists, then every tuple in the
+     * order added; then starts empty again.
+     */
+    void drainInto(List<ListElementIndex.Entry> entries) {
+        flush();
+        for (int i = 0; i < nullCount; i++) {
+            entries.add(new ListElementIndex.Entry(null, nullLists[i]));
+        }
+        for (int t = 0; t < rows.count(); t++) {
+            entries.add(new ListElementIndex.Entry(rows.row(t), ids[t]));
+        }
+        rows.clear();
+        nullCount = 0;
+    }
+
     private void flush() {
         if (batchSize == 0) {
             return;

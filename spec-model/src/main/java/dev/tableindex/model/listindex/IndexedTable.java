@@ -19,13 +19,37 @@ import java.util.Set;
  * deleted offsets are left out of every answer. Field ids are those of the element struct's children,
  * in schema order.
  */
-public record IndexedTable(ElementSchema element, List<Integer> fieldIds, List<Fragment> fragments) {
+public record IndexedTable(ElementSchema element, List<Integer> fieldIds, List<Fragment> fragments, Layout layout) {
 
     /** One fragment: its rows (a null row is a null list, a null element a null struct) and deleted offsets. */
     public record Fragment(long id, List<List<Object[]>> rows, Set<Integer> deleted) {
         public Fragment {
             deleted = Set.copyOf(deleted);
         }
+    }
+
+    /**
+     * How the column is laid out in Arrow where that changes no key and no answer: the list type ("may be a List or
+     * a LargeList of a Struct"), the element fields held as Utf8View or BinaryView ("a type and its large or view
+     * variant give the same bytes"), and the element's other direct children, of types no key may have (decimal,
+     * struct, list...), which hold no values here. Writers and readers are judged alike on every layout.
+     */
+    public record Layout(boolean largeList, Set<Integer> viewFieldIds, List<OtherField> otherFields) {
+        public static final Layout PLAIN = new Layout(false, Set.of(), List.of());
+
+        public Layout {
+            viewFieldIds = Set.copyOf(viewFieldIds);
+            otherFields = List.copyOf(otherFields);
+        }
+
+        /** The direct child of the element struct with this name whose type no key may have, if there is one. */
+        public java.util.Optional<OtherField> otherField(String name) {
+            return otherFields.stream().filter(f -> f.name().equals(name)).findFirst();
+        }
+    }
+
+    /** A direct child of the element struct whose Arrow type is none of the key types (e.g. {@code Decimal128(10, 2)}). */
+    public record OtherField(String name, String arrowType, int id) {
     }
 
     public IndexedTable {
@@ -36,6 +60,11 @@ public record IndexedTable(ElementSchema element, List<Integer> fieldIds, List<F
         }
     }
 
+    /** A table laid out plainly: a List column, no view fields, no other fields. */
+    public IndexedTable(ElementSchema element, List<Integer> fieldIds, List<Fragment> fragments) {
+        this(element, fieldIds, fragments, Layout.PLAIN);
+    }
+
     /**
      * Reads the JSON table format, extended for fragments: instead of {@code rows}, a table may give
      * {@code "fragments": [{"id": 0, "rows": [...], "deleted": [offsets]}, ...]}; element fields may
@@ -43,7 +72,7 @@ public record IndexedTable(ElementSchema element, List<Integer> fieldIds, List<F
      */
     public static IndexedTable fromJson(String json) {
         List<Fragment> fragments = new ArrayList<>();
-        TableJson.Element element = read(TableReader.of(json), new RowSink() {
+        Read read = read(TableReader.of(json), new RowSink() {
             private List<List<Object[]>> rows = new ArrayList<>();
 
             @Override
@@ -57,7 +86,11 @@ public record IndexedTable(ElementSchema element, List<Integer> fieldIds, List<F
                 rows = new ArrayList<>();
             }
         });
-        return new IndexedTable(element.schema(), element.fieldIds(), fragments);
+        return new IndexedTable(read.element().schema(), read.element().fieldIds(), fragments, read.layout());
+    }
+
+    /** What {@link #read} returns besides the rows it hands over: the table's element and its Arrow layout. */
+    public record Read(TableJson.Element element, Layout layout) {
     }
 
     /** Where {@link #read} hands a table's rows, one at a time, fragment by fragment in the table's order. */
@@ -77,9 +110,10 @@ public record IndexedTable(ElementSchema element, List<Integer> fieldIds, List<F
     /**
      * Reads a table in the JSON table format (see {@link #fromJson}), handing each row to {@code sink} as it is read
      * and holding none: the same checks and messages as {@link #fromJson}, in the same order. A table with
-     * {@code rows} is fragment 0. Returns the table's element.
+     * {@code rows} is fragment 0. Returns the table's element and layout (checked after the rows, as {@link #fromJson}
+     * checks it).
      */
-    public static TableJson.Element read(TableReader reader, RowSink sink) {
+    public static Read read(TableReader reader, RowSink sink) {
         TableReader.Header header = reader.header();
         TableJson.Element element = TableJson.element(header);
         if (header.has("fragments") && header.has("rows")) {
@@ -90,7 +124,7 @@ public record IndexedTable(ElementSchema element, List<Integer> fieldIds, List<F
             TableJson.requireRowsArray(header.rows(), "");
             reader.rows(element.schema(), (offset, list) -> sink.row(0, offset, false, list));
             sink.fragmentEnd(0, Set.of());
-            return element;
+            return new Read(element, layout(header, element));
         }
         if (header.fragments() != TableReader.Kind.ARRAY) {
             throw new ListTable.TableException("$.fragments: \"fragments\" must be an array");
@@ -151,11 +185,60 @@ public record IndexedTable(ElementSchema element, List<Integer> fieldIds, List<F
                 sink.fragmentEnd(id, offsets);
             }
         });
-        return element;
+        return new Read(element, layout(header, element));
     }
 
     private static boolean isRowOffset(JsonNode offset, int rows) {
         return offset.isIntegralNumber() && offset.canConvertToInt() && offset.asInt() >= 0 && offset.asInt() < rows;
+    }
+
+    /**
+     * The table's Arrow layout: {@code "list_type": "List"} (the default) or {@code "LargeList"}; an element field's
+     * {@code "arrow": "Utf8View"} (a string field) or {@code "BinaryView"} (a binary field); {@code "other_fields":
+     * [{"name", "arrow", "id"}]}, direct children of the element struct of an Arrow type no key may have.
+     */
+    private static Layout layout(TableReader.Header root, TableJson.Element element) {
+        JsonNode listType = root.listType();
+        if (!listType.isMissingNode() && !listType.asText().equals("List") && !listType.asText().equals("LargeList")) {
+            throw new ListTable.TableException("$.list_type: \"List\" or \"LargeList\", not "
+                    + KeyNotation.bounded(listType.toString()));
+        }
+        Set<Integer> views = new HashSet<>();
+        JsonNode fields = root.element();
+        for (int i = 0; i < fields.size(); i++) {
+            JsonNode arrow = fields.get(i).path("arrow");
+            if (arrow.isMissingNode()) {
+                continue;
+            }
+            String type = element.schema().fields().get(i).type().lanceName();
+            boolean view = arrow.asText().equals("Utf8View") && type.equals("string")
+                    || arrow.asText().equals("BinaryView") && type.equals("binary");
+            if (!view) {
+                throw new ListTable.TableException("$.element[" + i + "].arrow: \"Utf8View\" for a string field or \"BinaryView\""
+                        + " for a binary field, not " + KeyNotation.bounded(arrow.toString()) + " for " + type);
+            }
+            views.add(element.fieldIds().get(i));
+        }
+        List<OtherField> others = new ArrayList<>();
+        JsonNode otherNodes = root.otherFields();
+        if (!otherNodes.isMissingNode() && !otherNodes.isArray()) {
+            throw new ListTable.TableException("$.other_fields: an array of {\"name\", \"arrow\", \"id\"}");
+        }
+        for (int i = 0; i < otherNodes.size(); i++) {
+            JsonNode other = otherNodes.get(i);
+            String at = "$.other_fields[" + i + "]";
+            if (!other.path("name").isTextual() || !other.path("arrow").isTextual() || !other.path("id").canConvertToInt()) {
+                throw new ListTable.TableException(at + ": {\"name\": string, \"arrow\": string, \"id\": integer}");
+            }
+            String name = other.path("name").asText();
+            int id = other.path("id").asInt();
+            if (element.schema().indexOf(name).isPresent() || element.fieldIds().contains(id)
+                    || others.stream().anyMatch(o -> o.name().equals(name) || o.id() == id)) {
+                throw new ListTable.TableException(at + ": the name '" + name + "' or the id " + id + " is another field's");
+            }
+            others.add(new OtherField(name, other.path("arrow").asText(), id));
+        }
+        return new Layout(listType.asText("List").equals("LargeList"), views, others);
     }
 
     public static long rowAddress(long fragmentId, int offset) {

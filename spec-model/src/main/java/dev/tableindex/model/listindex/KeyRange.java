@@ -21,7 +21,7 @@ public record KeyRange(byte[] lower, byte[] upper) {
                 && (upper == null || Arrays.compareUnsigned(bytes, from, to, upper, 0, upper.length) < 0);
     }
 
-    /** Every byte string that starts with {@code prefix}. */
+    /** Every tuple whose encoding starts with {@code prefix}. */
     public static KeyRange startingWith(byte[] prefix) {
         return new KeyRange(prefix, successor(prefix));
     }

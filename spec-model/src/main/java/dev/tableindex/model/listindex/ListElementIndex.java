@@ -21,7 +21,7 @@ import java.util.TreeSet;
  * it open and no answer depends on it). {@code page_lookup} has one row per page of {@code pageSize}
  * rows: first and last values, null count, page index.
  */
-public final class ListElementIndex {
+public final class ListElementIndex implements ListElementSegment {
     /** Lance's BTree default page size (DEFAULT_BTREE_BATCH_SIZE). */
     public static final int DEFAULT_PAGE_SIZE = 4096;
     /** A page_data row; {@code values} null for a null list. */
@@ -48,10 +48,20 @@ public final class ListElementIndex {
     private final int pageSize;
 
     private ListElementIndex(ListElementIndexDetails details, Set<Long> covered, PageData pageData, int pageSize) {
+        this(details, covered, pageData, pageSize, pages(pageData, pageSize));
+    }
+
+    private ListElementIndex(ListElementIndexDetails details, Set<Long> covered, PageData pageData, int pageSize,
+                             List<Page> pageLookup) {
         this.details = details;
         this.coveredFragments = Set.copyOf(covered);
         this.pageData = pageData;
         this.pageSize = pageSize;
+        this.pageLookup = List.copyOf(pageLookup);
+    }
+
+    /** page_lookup of page_data in pages of {@code pageSize} rows: first and last values, null count, index. */
+    private static List<Page> pages(PageData pageData, int pageSize) {
         List<Page> pages = new ArrayList<>();
         for (int start = 0, idx = 0; start < pageData.size(); start += pageSize, idx++) {
             int end = Math.min(start + pageSize, pageData.size());
@@ -61,7 +71,7 @@ public final class ListElementIndex {
             }
             pages.add(new Page(pageData.values(start), pageData.values(end - 1), nulls, idx));
         }
-        this.pageLookup = List.copyOf(pages);
+        return pages;
     }
 
     /**
@@ -91,24 +101,52 @@ public final class ListElementIndex {
     }
 
     /**
+     * What a writer hands its target BTree ("Storage Layout"), in table order, unsorted: one entry per element of
+     * the non-deleted rows of {@code fragments} (values = the element's key tuple on the fields with
+     * {@code keyFieldIds}, encoded; the all-null tuple for a null element), one entry with null values per null
+     * list, none for an empty list; each with the row address of its row. Fragment by fragment in the table's
+     * order, each fragment's null lists before its elements.
+     */
+    public static List<Entry> entries(IndexedTable table, List<Integer> keyFieldIds, Set<Long> fragments) {
+        Keys keys = Keys.of(table.element(), table.fieldIds(), keyFieldIds);
+        List<Entry> entries = new ArrayList<>();
+        try (BuildRows rows = keys.rows()) {
+            for (IndexedTable.Fragment fragment : table.fragments()) {
+                if (!fragments.contains(fragment.id())) {
+                    continue;
+                }
+                for (int offset = 0; offset < fragment.rows().size(); offset++) {
+                    if (!fragment.deleted().contains(offset)) {
+                        rows.add(IndexedTable.rowAddress(fragment.id(), offset), fragment.rows().get(offset));
+                    }
+                }
+                rows.drainInto(entries);
+            }
+        }
+        return entries;
+    }
+
+    /**
      * Builds a segment over every fragment of the table {@code reader} reads, keyed on the fields with these names,
      * reading the table row by row and holding only the segment's rows ({@code tck list-index build} on a table of
      * any size). The table is checked as {@link IndexedTable#fromJson} checks it, and before the key names.
      */
     public static ListElementIndex buildOnNames(TableReader reader, List<String> keyNames, int pageSize) {
         try (RowsOnNames build = new RowsOnNames(keyNames)) {
-            IndexedTable.read(reader, build);
-            return build.index(pageSize);
+            IndexedTable.Read table = IndexedTable.read(reader, build);
+            return build.index(table, pageSize);
         }
     }
 
-    /** A build's sink for a table read row by row: the keys found by name once the element is read. */
+    /**
+     * A build's sink for a table read row by row: the keys are found by name once the element is read (the layout,
+     * which may refuse a name, comes last); a name refused is said once the whole table is known to be sound, in the
+     * words and order of a build on a table read first.
+     */
     private static final class RowsOnNames implements IndexedTable.RowSink, AutoCloseable {
         private final List<String> keyNames;
         private final Set<Long> covered = new TreeSet<>();
-        private Keys keys;
         private BuildRows rows;
-        private IllegalArgumentException badKeys;
 
         RowsOnNames(List<String> keyNames) {
             this.keyNames = keyNames;
@@ -117,10 +155,10 @@ public final class ListElementIndex {
         @Override
         public void element(TableJson.Element element) {
             try {
-                keys = Keys.of(element.schema(), element.fieldIds(), idsOf(element.schema(), element.fieldIds(), keyNames));
-                rows = keys.rows();
+                rows = Keys.of(element.schema(), element.fieldIds(),
+                        idsOf(element.schema(), element.fieldIds(), IndexedTable.Layout.PLAIN, keyNames)).rows();
             } catch (IllegalArgumentException e) {
-                badKeys = e; // said once the whole table is known to be sound, as a build on a table read first says it
+                rows = null; // refused again by index(), with the layout
             }
         }
 
@@ -136,10 +174,10 @@ public final class ListElementIndex {
             covered.add(fragmentId);
         }
 
-        ListElementIndex index(int pageSize) {
-            if (badKeys != null) {
-                throw badKeys;
-            }
+        ListElementIndex index(IndexedTable.Read table, int pageSize) {
+            TableJson.Element element = table.element();
+            Keys keys = Keys.of(element.schema(), element.fieldIds(),
+                    idsOf(element.schema(), element.fieldIds(), table.layout(), keyNames));
             return new ListElementIndex(keys.details(), covered, rows.sorted(), pageSize);
         }
 
@@ -191,24 +229,43 @@ public final class ListElementIndex {
         return new ListElementIndex(details, covered, PageData.of(pageData), pageSize);
     }
 
+    /**
+     * A segment read from its target BTree's files, "exactly as a standalone BTree" ("Storage Layout"): page_data's
+     * rows as stored, page_lookup's rows as the pages a search reads (page {@code i} is page_data's rows
+     * {@code [i * batch_size, (i + 1) * batch_size)}), of {@code batch_size} rows (Lance's BTree reads 4096 when the
+     * file gives none). Neither is re-sorted, re-computed or re-checked.
+     */
+    public static ListElementIndex read(ListElementIndexDetails details, Set<Long> covered, TargetBTreeFiles.Contents files) {
+        int batchSize = files.batchSize().orElse(DEFAULT_PAGE_SIZE);
+        if (batchSize < 1) {
+            throw new IllegalArgumentException("page_lookup's batch_size is " + batchSize + ": a page holds one row or more");
+        }
+        return new ListElementIndex(details, covered, PageData.of(files.entries()), batchSize, files.pages());
+    }
+
     public int pageSize() {
         return pageSize;
     }
 
     /** The same content described by other details (e.g. as read after the schema changed under it). */
     ListElementIndex withDetails(ListElementIndexDetails other) {
-        return new ListElementIndex(other, coveredFragments, pageData, pageSize);
+        return new ListElementIndex(other, coveredFragments, pageData, pageSize, pageLookup);
     }
 
     /** Builds over {@code fragments} keyed on the fields with these current names, in order. */
     public static ListElementIndex buildOnNames(IndexedTable table, List<String> keyNames, Set<Long> fragments, int pageSize) {
-        return build(table, idsOf(table.element(), table.fieldIds(), keyNames), fragments, pageSize);
+        return build(table, idsOf(table.element(), table.fieldIds(), table.layout(), keyNames), fragments, pageSize);
     }
 
-    /** The ids of the element fields with these current names, in order. */
-    private static List<Integer> idsOf(ElementSchema element, List<Integer> fieldIds, List<String> keyNames) {
+    /** The ids of the element fields with these current names, in order; none may be one of the layout's other fields. */
+    private static List<Integer> idsOf(ElementSchema element, List<Integer> fieldIds, IndexedTable.Layout layout,
+                                       List<String> keyNames) {
         List<Integer> ids = new ArrayList<>();
         for (String name : keyNames) {
+            layout.otherField(name).ifPresent(other -> {
+                throw new IllegalArgumentException("element field '" + name + "' is " + other.arrowType() + ", not one of the"
+                        + " logical types a key may have (\"Index Details\")");
+            });
             int position = element.indexOf(name).orElseThrow(() -> new IllegalArgumentException(
                     "no element field named '" + name + "' (fields: " + element.names() + ")"));
             ids.add(fieldIds.get(position));
@@ -231,25 +288,21 @@ public final class ListElementIndex {
         if (existing.isEmpty()) {
             throw new IllegalArgumentException("an index to join has at least one segment");
         }
-        ListElementIndexDetails first = existing.get(0);
-        for (ListElementIndexDetails other : existing) {
-            if (!other.keyFieldIds().equals(first.keyFieldIds()) || !other.keyTypes().equals(first.keyTypes())
-                    || other.keyEncoding() != first.keyEncoding()) {
-                throw new IllegalArgumentException("the index's segments disagree on key_field_ids, key_types or key_encoding:"
-                        + " no new segment can agree with all of them");
-            }
-        }
-        ListElementQuery.Unusable unusable = ListElementQuery.unusableBecause(table, first);
+        ListElementQuery.Unusable unusable = ListElementQuery.unusableForDetails(table, existing);
         if (unusable != null) {
-            throw new IllegalArgumentException("a new segment cannot agree with the index: " + unusable.reason());
+            throw new IllegalArgumentException(unusable.code() == Plan.Unused.SEGMENTS_DISAGREE
+                    ? unusable.reason() + ": no new segment can agree with all of them"
+                    : "a new segment cannot agree with the index: " + unusable.reason());
         }
-        return build(table, first.keyFieldIds(), fragments, pageSize);
+        return build(table, existing.get(0).keyFieldIds(), fragments, pageSize);
     }
 
+    @Override
     public ListElementIndexDetails details() {
         return details;
     }
 
+    @Override
     public Set<Long> coveredFragments() {
         return coveredFragments;
     }
@@ -263,11 +316,8 @@ public final class ListElementIndex {
         return pageLookup;
     }
 
-    /** Row addresses found by a search, and how many pages it read. */
-    public record Found(Set<Long> rows, int pagesRead) {
-    }
-
     /** The rows whose values fall in any of {@code ranges}, reading only the pages page_lookup says can hold them. */
+    @Override
     public Found search(List<KeyRange> ranges) {
         Set<Integer> pages = new TreeSet<>();
         Set<Long> rows = new HashSet<>();
@@ -291,6 +341,7 @@ public final class ListElementIndex {
     }
 
     /** The rows whose list is null: the null values of the target, from the pages with nulls. */
+    @Override
     public Found nullLists() {
         Set<Long> rows = new HashSet<>();
         int pages = 0;
@@ -308,11 +359,12 @@ public final class ListElementIndex {
         return new Found(rows, pages);
     }
 
+    /** Where page {@code idx} starts in page_data; a page page_data does not have (page_lookup read from files) is empty. */
     private int pageStart(int idx) {
-        return idx * pageSize;
+        return idx < 0 ? 0 : (int) Math.min((long) idx * pageSize, pageData.size());
     }
 
     private int pageEnd(int idx) {
-        return Math.min((idx + 1) * pageSize, pageData.size());
+        return idx < 0 ? 0 : (int) Math.min(((long) idx + 1) * pageSize, pageData.size());
     }
 }

@@ -14,6 +14,7 @@ import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
 import java.util.Optional;
+import java.util.function.UnaryOperator;
 
 /**
  * Plans an any_element predicate against the index's keys, as "Accelerated Queries" says: a
@@ -46,11 +47,13 @@ public final class ListElementPlanner {
     private final ElementSchema schema;
     private final List<Integer> keyPositions;
     private final List<KeyType> keyTypes;
+    private final UnaryOperator<byte[]> successor;
 
-    private ListElementPlanner(ElementSchema schema, List<Integer> keyPositions) {
+    private ListElementPlanner(ElementSchema schema, List<Integer> keyPositions, UnaryOperator<byte[]> successor) {
         this.schema = schema;
         this.keyPositions = keyPositions;
         this.keyTypes = keyPositions.stream().map(p -> schema.fields().get(p).type()).toList();
+        this.successor = successor;
     }
 
     /**
@@ -58,7 +61,17 @@ public final class ListElementPlanner {
      * @param enumerationLimit how many null-set combinations NOT any_element may enumerate
      */
     public static Plan plan(Predicate predicate, ElementSchema schema, List<Integer> keyPositions, int enumerationLimit) {
-        return new ListElementPlanner(schema, keyPositions).plan(predicate, enumerationLimit);
+        return plan(predicate, schema, keyPositions, enumerationLimit, KeyRange::successor);
+    }
+
+    /**
+     * The plan with the ranges' ends made by another {@code successor} of a prefix than {@link KeyRange#successor}
+     * (which is the one that gives "the tuples whose encoding starts with" the prefix): to show what a reader's
+     * own, wrong, successor finds.
+     */
+    public static Plan plan(Predicate predicate, ElementSchema schema, List<Integer> keyPositions, int enumerationLimit,
+                            UnaryOperator<byte[]> successor) {
+        return new ListElementPlanner(schema, keyPositions, successor).plan(predicate, enumerationLimit);
     }
 
     private Plan plan(Predicate predicate, int limit) {
@@ -206,15 +219,15 @@ public final class ListElementPlanner {
         List<KeyRange> ranges = new ArrayList<>();
         for (byte[] prefix : prefixes) {
             if (lower == null && upper == null) {
-                ranges.add(KeyRange.startingWith(prefix));
+                ranges.add(new KeyRange(prefix, successor.apply(prefix)));
                 continue;
             }
             // nulls of the range key sort first and never satisfy a range: start after them
-            byte[] low = lower == null ? KeyRange.successor(concat(prefix, encode(rangeKey, null)))
+            byte[] low = lower == null ? successor.apply(concat(prefix, encode(rangeKey, null)))
                     : lower.inclusive() ? concat(prefix, encode(rangeKey, lower.value()))
-                    : KeyRange.successor(concat(prefix, encode(rangeKey, lower.value())));
-            byte[] high = upper == null ? KeyRange.successor(prefix)
-                    : upper.inclusive() ? KeyRange.successor(concat(prefix, encode(rangeKey, upper.value())))
+                    : successor.apply(concat(prefix, encode(rangeKey, lower.value())));
+            byte[] high = upper == null ? successor.apply(prefix)
+                    : upper.inclusive() ? successor.apply(concat(prefix, encode(rangeKey, upper.value())))
                     : concat(prefix, encode(rangeKey, upper.value()));
             if (low != null && high != null && Arrays.compareUnsigned(low, high) >= 0) {
                 continue; // an empty range

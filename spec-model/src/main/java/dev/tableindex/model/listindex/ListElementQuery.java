@@ -5,6 +5,7 @@ import dev.tableindex.model.anyelement.BoundPredicate;
 import dev.tableindex.model.anyelement.ElementSchema;
 import dev.tableindex.model.anyelement.TruthValue;
 import java.util.ArrayList;
+import java.util.Collection;
 import java.util.HashSet;
 import java.util.HashMap;
 import java.util.List;
@@ -48,8 +49,11 @@ public final class ListElementQuery {
         return answer(table, List.of(segment), predicate, negated, enumerationLimit);
     }
 
-    /** The call answered with the segments of one index (segments cover disjoint fragments). */
-    public static Answer answer(IndexedTable table, List<ListElementIndex> segments, String predicate, boolean negated,
+    /**
+     * The call answered with the segments of one index (segments cover disjoint fragments), each searched through
+     * its own target ({@link ListElementSegment}).
+     */
+    public static Answer answer(IndexedTable table, List<? extends ListElementSegment> segments, String predicate, boolean negated,
                                 int enumerationLimit) {
         BoundPredicate bound = BoundPredicate.of(predicate, table.element());
         if (segments.isEmpty()) {
@@ -69,8 +73,8 @@ public final class ListElementQuery {
         Map<Long, IndexedTable.Fragment> fragments = new HashMap<>();
         table.fragments().forEach(f -> fragments.put(f.id(), f));
         if (fromIndex) {
-            for (ListElementIndex segment : segments) {
-                ListElementIndex.Found found = segment.search(plan.ranges());
+            for (ListElementSegment segment : segments) {
+                ListElementSegment.Found found = segment.search(plan.ranges());
                 pagesRead += found.pagesRead();
                 // a hit is looked up in its fragment: no pass over every row for a selective query
                 Set<Long> trueRows = plan.mode() == Plan.Mode.EXACT ? found.rows() : recheck(fragments, bound, found.rows());
@@ -78,8 +82,8 @@ public final class ListElementQuery {
                     trueRows.stream().filter(row -> live(fragments, row)).forEach(rows::add);
                 } else {
                     Set<Long> live = liveRows(table, segment.coveredFragments());
-                    ListElementIndex.Found nulls = segment.nullLists();
-                    ListElementIndex.Found unknown = segment.search(plan.unknownRanges());
+                    ListElementSegment.Found nulls = segment.nullLists();
+                    ListElementSegment.Found unknown = segment.search(plan.unknownRanges());
                     pagesRead += nulls.pagesRead() + unknown.pagesRead();
                     for (long row : live) {
                         if (!trueRows.contains(row) && !nulls.rows().contains(row) && !unknown.rows().contains(row)) {
@@ -169,20 +173,29 @@ public final class ListElementQuery {
      * disagree make the whole index unusable (docs/decisions/0003), and segments must cover disjoint
      * fragments.
      */
-    public static Unusable unusableBecause(IndexedTable table, List<ListElementIndex> segments) {
-        ListElementIndexDetails first = segments.get(0).details();
+    public static Unusable unusableBecause(IndexedTable table, List<? extends ListElementSegment> segments) {
         Set<Long> covered = new HashSet<>();
-        for (ListElementIndex segment : segments) {
-            ListElementIndexDetails d = segment.details();
-            if (!d.keyFieldIds().equals(first.keyFieldIds()) || !d.keyTypes().equals(first.keyTypes())
-                    || d.keyEncoding() != first.keyEncoding()) {
-                return new Unusable(Plan.Unused.SEGMENTS_DISAGREE,
-                        "the index's segments disagree on key_field_ids, key_types or key_encoding");
-            }
+        for (ListElementSegment segment : segments) {
             for (long fragment : segment.coveredFragments()) {
                 if (!covered.add(fragment)) {
                     throw new IllegalArgumentException("two segments of the index cover fragment " + fragment);
                 }
+            }
+        }
+        return unusableForDetails(table, segments.stream().map(ListElementSegment::details).toList());
+    }
+
+    /**
+     * Why a reader must not use an index whose segments have these details (in manifest order), or null when it
+     * may: from the details alone, before any of the index's files is opened.
+     */
+    public static Unusable unusableForDetails(IndexedTable table, Collection<ListElementIndexDetails> segments) {
+        ListElementIndexDetails first = segments.iterator().next();
+        for (ListElementIndexDetails d : segments) {
+            if (!d.keyFieldIds().equals(first.keyFieldIds()) || !d.keyTypes().equals(first.keyTypes())
+                    || d.keyEncoding() != first.keyEncoding()) {
+                return new Unusable(Plan.Unused.SEGMENTS_DISAGREE,
+                        "the index's segments disagree on key_field_ids, key_types or key_encoding");
             }
         }
         return unusableBecause(table, first);
@@ -190,11 +203,23 @@ public final class ListElementQuery {
 
     /**
      * Why a reader must not use the index ("Index Details"), or null when it may: every key field id
-     * must be a field of the element struct now, with the recorded type, and the encoding known.
+     * must be a field of the element struct now, with the recorded type, and the encoding known. The target is
+     * read "exactly as a standalone BTree, using target_details as its details and target_index_version as its
+     * version" ("Storage Layout"), so a target whose details are not a BTree's, or whose version is not the one
+     * the spec describes, is not read: as a standalone index of another type or of a version the reader does not
+     * know, it is not used (docs/decisions/0050).
      */
     public static Unusable unusableBecause(IndexedTable table, ListElementIndexDetails details) {
         if (details.keyEncoding() != ListElementIndexDetails.ARROW_ROW_V1) {
             return new Unusable(Plan.Unused.UNKNOWN_KEY_ENCODING, "unknown key encoding " + details.keyEncoding());
+        }
+        if (!details.targetIsBTree()) {
+            return new Unusable(Plan.Unused.TARGET_NOT_BTREE, "target_details has the type URL \"" + details.targetDetailsTypeUrl()
+                    + "\", not a BTree's details: the target is not read as a BTree");
+        }
+        if (details.targetIndexVersion() != ListElementIndexDetails.TARGET_INDEX_VERSION) {
+            return new Unusable(Plan.Unused.TARGET_VERSION_UNKNOWN, "target_index_version is " + details.targetIndexVersion()
+                    + ", a BTree version this reader does not read (it reads " + ListElementIndexDetails.TARGET_INDEX_VERSION + ")");
         }
         ElementSchema schema = table.element();
         for (int k = 0; k < details.keyFieldIds().size(); k++) {

@@ -28,7 +28,11 @@ public record Plan(Mode mode, Unused unused, String reason, List<KeyRange> range
         /** The predicate does not fix the first key with =, IN or IS NULL. */
         FIRST_KEY_NOT_FIXED,
         /** The IN list on the first key alone needs more ranges than the reader's range limit (a reader's bound). */
-        RANGE_LIMIT
+        RANGE_LIMIT,
+        /** target_details is not a BTree's details, so the target is not read as a BTree (decision 0050). */
+        TARGET_NOT_BTREE,
+        /** target_index_version is not a version of the BTree the reader reads (decision 0050). */
+        TARGET_VERSION_UNKNOWN
     }
 
     /** Why NOT any_element is not answered from the index; NONE when it is. */

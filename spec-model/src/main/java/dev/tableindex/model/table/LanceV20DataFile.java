@@ -50,8 +50,18 @@ public final class LanceV20DataFile {
      * @throws TableException INVALID_OPERATION for a column of a type the kit cannot write in Lance 2.0
      */
     public static byte[] encode(TableSchema schema, List<Map<Integer, Object>> rows) {
+        return encode(schema, schema.columns(), rows);
+    }
+
+    /**
+     * The bytes of a Lance 2.0 file holding {@code order}'s columns of {@code rows}, in that order (a file's
+     * columns need not follow the schema: DataFile.column_indices says where each field is).
+     *
+     * @throws TableException INVALID_OPERATION for a column of a type the kit cannot write in Lance 2.0
+     */
+    public static byte[] encode(TableSchema schema, List<Field> order, List<Map<Integer, Object>> rows) {
         List<LanceColumn> columns = new ArrayList<>();
-        for (Field column : schema.columns()) {
+        for (Field column : order) {
             LanceType type = lanceType(schema, column);
             List<Object> values = new ArrayList<>(rows.size());
             for (Map<Integer, Object> row : rows) {
@@ -65,11 +75,22 @@ public final class LanceV20DataFile {
 
     /** The manifest entry of such a file: each column's field id, column i, version 2.0, the exact size. */
     public static DataFile describe(String path, TableSchema schema, byte[] bytes) {
+        return describe(path, schema, schema.columns(), bytes);
+    }
+
+    /**
+     * The manifest entry of a file written by {@link #encode(TableSchema, List, List)} with {@code order}: the
+     * schema's columns in schema order, each with the position of its column in the file.
+     */
+    public static DataFile describe(String path, TableSchema schema, List<Field> order, byte[] bytes) {
         DataFile.Builder file = DataFile.newBuilder().setPath(path).setFileMajorVersion(MAJOR)
                 .setFileMinorVersion(MINOR).setFileSizeBytes(bytes.length);
-        List<Field> columns = schema.columns();
-        for (int i = 0; i < columns.size(); i++) {
-            file.addFields(columns.get(i).getId()).addColumnIndices(i);
+        for (Field column : schema.columns()) {
+            int index = order.indexOf(column);
+            if (index < 0) {
+                throw new IllegalArgumentException("column " + column.getName() + " is not among the file's columns");
+            }
+            file.addFields(column.getId()).addColumnIndices(index);
         }
         return file.build();
     }

@@ -96,6 +96,47 @@ class ListElementIndexTest {
     }
 
     @Test
+    void aTargetThatIsNotABTreeOfVersionOneIsNotRead() {
+        ListElementIndex index = ListElementIndex.build(TABLE, List.of(4, 5), Set.of(0L), 4096);
+        ListElementIndexDetails d = index.details();
+        assertThat(d.targetIsBTree()).isTrue();
+        assertThat(new ListElementIndexDetails(d.keyFieldIds(), d.keys(), d.keyTypes(), d.keyEncoding(),
+                "type.googleapis.com/lance.table.btreeindexdetails", 1).targetIsBTree()).isTrue();
+        for (String other : List.of("/lance.table.BitmapIndexDetails", "/example.FooIndexDetails", "")) {
+            ListElementIndexDetails notBTree = new ListElementIndexDetails(d.keyFieldIds(), d.keys(), d.keyTypes(), d.keyEncoding(),
+                    other, 1);
+            assertThat(ListElementQuery.unusableBecause(TABLE, notBTree).code()).as(other).isEqualTo(Plan.Unused.TARGET_NOT_BTREE);
+        }
+        for (int version : new int[] {0, 2, 99}) {
+            ListElementIndexDetails unknown = new ListElementIndexDetails(d.keyFieldIds(), d.keys(), d.keyTypes(), d.keyEncoding(),
+                    version);
+            assertThat(ListElementQuery.unusableBecause(TABLE, unknown).code()).isEqualTo(Plan.Unused.TARGET_VERSION_UNKNOWN);
+            ListElementQuery.Answer answer = ListElementQuery.answer(TABLE, List.of(index.withDetails(unknown)), "label = 'car'",
+                    false, 100);
+            assertThat(answer.plan().mode()).isEqualTo(Plan.Mode.NOT_USED);
+            assertThat(answer.pagesRead()).isZero();
+        }
+    }
+
+    @Test
+    void aSegmentReadFromItsFilesSearchesThePagesPageLookupNames(@org.junit.jupiter.api.io.TempDir java.nio.file.Path dir) {
+        ListElementIndex written = ListElementIndex.build(TABLE, List.of(4, 5), Set.of(0L), 2);
+        TargetBTreeFiles.write(dir, written);
+        ListElementIndex read = ListElementIndex.read(written.details(), Set.of(0L), TargetBTreeFiles.read(dir));
+        assertThat(read.pageSize()).isEqualTo(2);
+        assertThat(read.pageData()).isEqualTo(written.pageData());
+        assertThat(read.pageLookup()).usingRecursiveFieldByFieldElementComparator().isEqualTo(written.pageLookup());
+        // pages as page_lookup names them: one that names a page past page_data's rows finds nothing there
+        ListElementIndex.Page beyond = new ListElementIndex.Page(null, new byte[] {(byte) 0xFF}, 0, 1000);
+        ListElementIndex odd = ListElementIndex.read(written.details(), Set.of(0L), new TargetBTreeFiles.Contents(
+                written.pageData(), List.of(beyond), java.util.OptionalInt.of(2)));
+        assertThat(odd.search(List.of(new KeyRange(null, null))).rows()).isEmpty();
+        org.assertj.core.api.Assertions.assertThatThrownBy(() -> ListElementIndex.read(written.details(), Set.of(0L),
+                new TargetBTreeFiles.Contents(written.pageData(), written.pageLookup(), java.util.OptionalInt.of(0))))
+                .hasMessageContaining("batch_size is 0");
+    }
+
+    @Test
     void segmentsThatDisagreeOrOverlapStopTheIndex() {
         ListElementIndex a = ListElementIndex.build(TABLE, List.of(4, 5), Set.of(0L), 4096);
         ListElementIndex b = ListElementIndex.build(TABLE, List.of(5, 4), Set.of(), 4096);

@@ -16,6 +16,7 @@ import java.util.function.Supplier;
 import net.jqwik.api.Arbitraries;
 import net.jqwik.api.Arbitrary;
 import net.jqwik.api.Combinators;
+import net.jqwik.api.Example;
 import net.jqwik.api.ForAll;
 import net.jqwik.api.Property;
 import net.jqwik.api.Provide;
@@ -114,6 +115,24 @@ class StreamedBuildProperties {
             assertThat(index.pageData())
                     .isEqualTo(ListElementIndexProperties.expectedPageData(c.table(), keyIds, allFragments(c.table())));
         }
+    }
+
+    /** The layout is read last, and refuses a key that is one of its other fields, as the held build does. */
+    @Example
+    void aKeyOnAnOtherFieldIsRefusedAsTheHeldBuildRefusesIt() {
+        String json = """
+                {"element": [{"name": "label", "type": "string", "id": 1}], "list_type": "LargeList",
+                 "other_fields": [{"name": "price", "arrow": "Decimal128(10, 2)", "id": 2}],
+                 "rows": [[{"label": "car"}], null]}""";
+        String held = outcome(() -> ListElementIndex.buildOnNames(IndexedTable.fromJson(json), List.of("price"), Set.of(0L), 4));
+        assertThat(held).startsWith("refused: element field 'price' is Decimal128(10, 2)");
+        assertThat(outcome(() -> ListElementIndex.buildOnNames(TableReader.of(json), List.of("price"), 4))).isEqualTo(held);
+        String badLayout = json.replace("LargeList", "Map");
+        assertThat(outcome(() -> ListElementIndex.buildOnNames(TableReader.of(badLayout), List.of("price"), 4)))
+                .isEqualTo(outcome(() -> ListElementIndex.buildOnNames(IndexedTable.fromJson(badLayout), List.of("price"), Set.of(0L), 4)))
+                .startsWith("refused: $.list_type: ");
+        assertThat(outcome(() -> ListElementIndex.buildOnNames(TableReader.of(json), List.of("label"), 4)))
+                .isEqualTo(outcome(() -> ListElementIndex.buildOnNames(IndexedTable.fromJson(json), List.of("label"), Set.of(0L), 4)));
     }
 
     private static Set<Long> allFragments(IndexedTable table) {

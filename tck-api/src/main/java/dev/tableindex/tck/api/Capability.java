@@ -22,9 +22,16 @@ public enum Capability {
     LIST_ELEMENT_INDEX_FILES("list_element_index.files", ListIndexFileWriting.class,
             "write a list element index segment's files, the target BTree's Lance files (build_list_index with"
                     + " index_directory)"),
+    LIST_ELEMENT_INDEX_READ_FILES("list_element_index.read_files", ListIndexFileReading.class,
+            "answer [NOT] any_element from a segment's files, the target BTree's Lance files in an index directory"
+                    + " (query_list_index with segments[].index_directory), read as a standalone BTree under"
+                    + " target_details and target_index_version"),
     TABLE_LIFECYCLE("table.lifecycle", TableLifecycle.class,
             "apply table operations (create, append, delete, merge-insert, column rewrite, compaction, schema"
                     + " changes, create/drop/optimize index) writing real manifests, and read the dataset back"),
+    TABLE_RETRIED_COMMITS("table.retried_commits", RetriedCommits.class,
+            "apply a table operation as a writer that read an older version, so that its commit meets later versions"
+                    + " and is retried, or refused as a conflict"),
     INDEX_V2("index_v2", IndexV2Support.class,
             "write the proposed top-level IndexV2 next to the legacy index metadata and prefer it as a reader"),
     INDEX_OPEN_REQUESTS("index.open_requests", IndexOpening.class,
@@ -43,7 +50,10 @@ public enum Capability {
             "write the range files and tracking file of an Iceberg index snapshot for a real Iceberg table snapshot"),
     ICEBERG_INDEX_QUERY("iceberg_index.query", IcebergIndexQuerying.class,
             "answer a filter on a real Iceberg table snapshot through an Iceberg index (or the table when the index"
-                    + " cannot be used)");
+                    + " cannot be used)"),
+    ICEBERG_INDEX_ENCRYPTION("iceberg_index.encryption", IcebergIndexEncryption.class,
+            "write an Iceberg index snapshot's data encrypted with Iceberg's standard encryption over the kit's KMS,"
+                    + " and the encryption-keys entries and key-id the index metadata records for it");
 
     private final String id;
     private final Class<? extends Facet> facet;

@@ -15,8 +15,10 @@ import picocli.CommandLine.Model.CommandSpec;
 
 /**
  * {@code tck compare OLD NEW}: what changed between two reports; fails when NEW fails something OLD did not.
- * A change is another outcome, or for an OPEN scenario another recorded answer. Input that is not a report
- * (missing, a folder, not JSON, not of the report schema, judging no scenario) is exit 2.
+ * A change is another outcome, for an OPEN scenario another recorded answer, and for a PASS another observation
+ * (what a scenario recorded without judging it, e.g. a reader's plan beside the kit's): information, never a
+ * failure, but a change for {@code --fail-on-change}. Input that is not a report (missing, a folder, not JSON, not
+ * of the report schema, judging no scenario) is exit 2.
  */
 @Command(name = "compare", mixinStandardHelpOptions = true,
         description = "List the scenarios whose outcome changed between two tck-report.json files; exit 1 on new failures.")
@@ -56,18 +58,25 @@ final class CompareCommand implements Callable<Integer> {
             boolean worse = FAILING.contains(outcome(now)) && !FAILING.contains(outcome(was));
             newFailures += worse ? 1 : 0;
             String label = worse ? "NEW FAILURE" : now.equals("ABSENT") ? "removed    "
-                    : outcome(was).equals(outcome(now)) ? "answer     " : "changed    ";
+                    : !outcome(was).equals(outcome(now)) ? "changed    " : outcome(now).equals("PASS") ? "observed   " : "answer     ";
             out.printf("%s %-12s %s -> %s%n", label, id, was, now);
         }
         out.println(changes + " changed, " + newFailures + " new failures");
         return newFailures == 0 && !(failOnChange && changes > 0) ? 0 : TckCli.EXIT_FAILED_CHECKS;
     }
 
-    /** Each scenario's outcome; an OPEN scenario's with the engine's recorded answer, which is what it is compared on. */
+    /**
+     * Each scenario's outcome; an OPEN scenario's with the engine's recorded answer and a PASS with what it observed,
+     * which is what they are compared on.
+     */
     private static Map<String, String> outcomes(JsonNode report) {
         Map<String, String> outcomes = new LinkedHashMap<>();
-        report.path("scenarios").forEach(s -> outcomes.put(s.path("id").asText(), s.path("outcome").asText().equals("OPEN")
-                ? "OPEN (" + s.path("message").asText() + ")" : s.path("outcome").asText()));
+        report.path("scenarios").forEach(s -> {
+            String outcome = s.path("outcome").asText();
+            String message = s.path("message").asText();
+            outcomes.put(s.path("id").asText(), outcome.equals("OPEN") ? "OPEN (" + message + ")"
+                    : outcome.equals("PASS") && !message.isEmpty() ? "PASS (observed: " + message + ")" : outcome);
+        });
         return outcomes;
     }
 

@@ -54,7 +54,7 @@ final class IcebergIndexBuildCommand implements Callable<Integer> {
     @Option(names = "--snapshot", paramLabel = "ID", description = "The table snapshot (default: current).")
     Long snapshot;
 
-    @Option(names = "--format", paramLabel = "avro|parquet", defaultValue = "parquet",
+    @Option(names = "--format", paramLabel = "parquet|avro|orc", defaultValue = "parquet",
             description = "Range file format (default: parquet).")
     String format;
 
@@ -65,6 +65,10 @@ final class IcebergIndexBuildCommand implements Callable<Integer> {
     @Override
     public Integer call() {
         PrintWriter err = spec.commandLine().getErr();
+        if (!List.of("parquet", "avro", "orc").contains(format)) {
+            err.println("error: --format: '" + format + "' is not a range file format (parquet, avro, orc)");
+            return TckCli.EXIT_BAD_INPUT;
+        }
         IndexMetadata metadata;
         try {
             metadata = IndexMetadataJson.read(KitJson.readBytes(metadataFile));

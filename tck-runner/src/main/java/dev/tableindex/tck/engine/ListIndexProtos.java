@@ -8,7 +8,7 @@ import dev.tableindex.model.listindex.KeyRange;
 import dev.tableindex.model.listindex.ListElementIndex;
 import dev.tableindex.model.listindex.ListElementIndexDetails;
 import dev.tableindex.model.listindex.ListElementQuery;
-import dev.tableindex.proto.lance.table.BTreeIndexDetails;
+import dev.tableindex.model.listindex.TargetBTreeFiles;
 import dev.tableindex.proto.tck.BuildListIndexResult;
 import dev.tableindex.proto.tck.EncodedRange;
 import dev.tableindex.proto.tck.IndexNotUsedReason;
@@ -16,7 +16,9 @@ import dev.tableindex.proto.tck.ListIndexSegment;
 import dev.tableindex.proto.tck.NotAnyElementRefusal;
 import dev.tableindex.proto.tck.PageDataRow;
 import dev.tableindex.proto.tck.PageLookupRow;
+import dev.tableindex.proto.tck.QueryListIndexRequest;
 import dev.tableindex.proto.tck.QueryListIndexResult;
+import java.nio.file.Path;
 import java.util.ArrayList;
 import java.util.HashSet;
 import java.util.List;
@@ -32,14 +34,15 @@ public final class ListIndexProtos {
                 .addAllKeyFieldIds(details.keyFieldIds()).addAllKeys(details.keys())
                 .addAllKeyTypes(details.keyTypes().stream().map(KeyType::lanceName).toList())
                 .setKeyEncodingValue(details.keyEncoding())
-                .setTargetDetails(Any.newBuilder().setTypeUrl("/" + BTreeIndexDetails.getDescriptor().getFullName()))
+                .setTargetDetails(Any.newBuilder().setTypeUrl(details.targetDetailsTypeUrl()))
                 .setTargetIndexVersion(details.targetIndexVersion()).build();
     }
 
+    /** The details; {@code target_details} absent is an empty type URL (not a BTree's). */
     public static ListElementIndexDetails fromProto(dev.tableindex.proto.lance.index.ListElementIndexDetails details) {
         return new ListElementIndexDetails(details.getKeyFieldIdsList(), details.getKeysList(),
                 details.getKeyTypesList().stream().map(KeyType::parse).toList(), details.getKeyEncodingValue(),
-                details.getTargetIndexVersion());
+                details.getTargetDetails().getTypeUrl(), details.getTargetIndexVersion());
     }
 
     public static BuildListIndexResult toProto(ListElementIndex index) {
@@ -54,7 +57,34 @@ public final class ListIndexProtos {
                 .addAllPageData(pageData(index)).addAllPageLookup(pageLookup(index)).build();
     }
 
-    /** A segment handed to a reader, read as the standalone BTree it is. */
+    /**
+     * The segments of a reader's request, each read as the standalone BTree it is: from its files when the kit
+     * handed an index directory (list_element_index.read_files), else from the rows in the request. When the
+     * segments' details already say that the index is not to be used, the files are not read (a reader does not
+     * open an index it does not use): each segment then has its details and coverage and no rows.
+     *
+     * @throws dev.tableindex.model.lancefile.LanceFileFormatException when a segment's files cannot be read
+     */
+    public static List<ListElementIndex> segments(QueryListIndexRequest request, IndexedTable table) {
+        List<ListIndexSegment> segments = request.getSegmentsList();
+        List<ListElementIndexDetails> details = segments.stream().map(s -> fromProto(s.getDetails())).toList();
+        boolean used = !details.isEmpty() && ListElementQuery.unusableForDetails(table, details) == null;
+        List<ListElementIndex> read = new ArrayList<>();
+        for (int i = 0; i < segments.size(); i++) {
+            ListIndexSegment segment = segments.get(i);
+            Set<Long> covered = new HashSet<>(segment.getCoveredFragmentsList());
+            if (segment.getIndexDirectory().isEmpty()) {
+                read.add(fromProto(segment));
+            } else if (used) {
+                read.add(ListElementIndex.read(details.get(i), covered, TargetBTreeFiles.read(Path.of(segment.getIndexDirectory()))));
+            } else {
+                read.add(ListElementIndex.of(details.get(i), covered, List.of(), ListElementIndex.DEFAULT_PAGE_SIZE));
+            }
+        }
+        return read;
+    }
+
+    /** A segment handed to a reader as rows, read as the standalone BTree it is. */
     public static ListElementIndex fromProto(ListIndexSegment segment) {
         List<ListElementIndex.Entry> entries = new ArrayList<>();
         for (PageDataRow row : segment.getPageDataList()) {
@@ -104,6 +134,8 @@ public final class ListIndexProtos {
                     case SEGMENTS_DISAGREE -> IndexNotUsedReason.INDEX_NOT_USED_SEGMENTS_DISAGREE;
                     case FIRST_KEY_NOT_FIXED -> IndexNotUsedReason.INDEX_NOT_USED_FIRST_KEY_NOT_FIXED;
                     case RANGE_LIMIT -> IndexNotUsedReason.INDEX_NOT_USED_RANGE_LIMIT;
+                    case TARGET_NOT_BTREE -> IndexNotUsedReason.INDEX_NOT_USED_TARGET_NOT_BTREE;
+                    case TARGET_VERSION_UNKNOWN -> IndexNotUsedReason.INDEX_NOT_USED_TARGET_VERSION_UNKNOWN;
                 })
                 .setNotRefusal(switch (answer.plan().notRefusal()) {
                     case NONE -> NotAnyElementRefusal.NOT_ANY_ELEMENT_REFUSAL_UNSPECIFIED;

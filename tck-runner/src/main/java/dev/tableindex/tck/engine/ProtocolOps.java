@@ -29,13 +29,16 @@ import dev.tableindex.tck.api.IcebergIndexCreation;
 import dev.tableindex.tck.api.IcebergIndexMetadata;
 import dev.tableindex.tck.api.IcebergIndexBuilding;
 import dev.tableindex.tck.api.IcebergIndexQuerying;
+import dev.tableindex.tck.api.IcebergIndexEncryption;
 import dev.tableindex.tck.api.IndexOpening;
 import dev.tableindex.tck.api.IndexV2Support;
+import dev.tableindex.tck.api.ListIndexFileReading;
 import dev.tableindex.tck.api.ListIndexFileWriting;
 import dev.tableindex.tck.api.ListIndexSegmentAdding;
 import dev.tableindex.tck.api.KeyEncoder;
 import dev.tableindex.tck.api.ListElementIndexer;
 import dev.tableindex.tck.api.ManifestReading;
+import dev.tableindex.tck.api.RetriedCommits;
 import dev.tableindex.tck.api.TableLifecycle;
 import dev.tableindex.tck.api.TckEngine;
 import java.util.function.Function;
@@ -96,6 +99,8 @@ final class ProtocolOps {
                     return send.apply(Request.newBuilder().setCountRows(request)).getCountRows();
                 }
             };
+            case TABLE_RETRIED_COMMITS -> (RetriedCommits) request ->
+                    send.apply(Request.newBuilder().setApplyStaleTableOperation(request)).getApplyStaleTableOperation();
             // A declaration only: its behaviour shows in the table.lifecycle operations.
             case INDEX_V2 -> new IndexV2Support() {
             };
@@ -104,6 +109,9 @@ final class ProtocolOps {
             };
             // A declaration only: its files come from build_list_index with index_directory.
             case LIST_ELEMENT_INDEX_FILES -> new ListIndexFileWriting() {
+            };
+            // A declaration only: its files go to query_list_index in segments[].index_directory.
+            case LIST_ELEMENT_INDEX_READ_FILES -> new ListIndexFileReading() {
             };
             case INDEX_OPEN_REQUESTS -> (IndexOpening) request ->
                     send.apply(Request.newBuilder().setOpenIndex(request)).getOpenIndex();
@@ -127,6 +135,8 @@ final class ProtocolOps {
                     send.apply(Request.newBuilder().setBuildIcebergIndex(request)).getBuildIcebergIndex();
             case ICEBERG_INDEX_QUERY -> (IcebergIndexQuerying) request ->
                     send.apply(Request.newBuilder().setQueryIcebergIndex(request)).getQueryIcebergIndex();
+            case ICEBERG_INDEX_ENCRYPTION -> (IcebergIndexEncryption) request -> send.apply(
+                    Request.newBuilder().setBuildEncryptedIcebergIndex(request)).getBuildEncryptedIcebergIndex();
         };
         return type.cast(facet);
     }
@@ -166,6 +176,10 @@ final class ProtocolOps {
                     engine.facet(IcebergIndexBuilding.class).buildIcebergIndex(request.getBuildIcebergIndex())).build();
             case QUERY_ICEBERG_INDEX -> Result.newBuilder().setQueryIcebergIndex(
                     engine.facet(IcebergIndexQuerying.class).queryIcebergIndex(request.getQueryIcebergIndex())).build();
+            case APPLY_STALE_TABLE_OPERATION -> Result.newBuilder().setApplyStaleTableOperation(
+                    engine.facet(RetriedCommits.class).applyStale(request.getApplyStaleTableOperation())).build();
+            case BUILD_ENCRYPTED_ICEBERG_INDEX -> Result.newBuilder().setBuildEncryptedIcebergIndex(engine.facet(
+                    IcebergIndexEncryption.class).buildEncryptedIcebergIndex(request.getBuildEncryptedIcebergIndex())).build();
             // Iceberg index writers
             case CREATE_ICEBERG_INDEX -> Result.newBuilder().setCreateIcebergIndex(
                     engine.facet(IcebergIndexCreation.class).createIcebergIndex(request.getCreateIcebergIndex())).build();

@@ -15,6 +15,7 @@ import dev.tableindex.model.anyelement.AnyElement;
 import dev.tableindex.model.anyelement.ListTable;
 import dev.tableindex.model.anyelement.PredicateException;
 import dev.tableindex.model.anyelement.TruthValue;
+import dev.tableindex.model.lancefile.LanceFileFormatException;
 import dev.tableindex.model.listindex.IndexedTable;
 import dev.tableindex.model.listindex.ListElementIndex;
 import dev.tableindex.model.listindex.ListElementIndexDetails;
@@ -39,6 +40,7 @@ import dev.tableindex.tck.api.EngineUnsupported;
 import dev.tableindex.tck.api.Facet;
 import dev.tableindex.tck.api.KeyEncoder;
 import dev.tableindex.tck.api.ListElementIndexer;
+import dev.tableindex.tck.api.ListIndexFileReading;
 import dev.tableindex.tck.api.ListIndexFileWriting;
 import dev.tableindex.tck.api.ListIndexSegmentAdding;
 import dev.tableindex.tck.api.ManifestReading;
@@ -50,7 +52,7 @@ import java.util.List;
 
 /** The built-in engine: the reference model ({@code spec-model}) behind the SPI, every capability declared. */
 public final class ReferenceEngine implements TckEngine, ManifestReading, KeyEncoder, AnyElementEvaluator, ListElementIndexer,
-        ListIndexSegmentAdding, ListIndexFileWriting {
+        ListIndexSegmentAdding, ListIndexFileWriting, ListIndexFileReading {
     public static final String NAME = "reference";
     /** The kit's own version: the reference engine is released with the kit. */
     public static final String VERSION = dev.tableindex.tck.run.BuildInfo.kitVersion();
@@ -211,9 +213,13 @@ public final class ReferenceEngine implements TckEngine, ManifestReading, KeyEnc
                         ListIndexProtos.fragments(table, request.getCoveredFragmentsList()), pageSize(request.getPageSize()),
                         request.getPredicate(), request.getNegated(), request.getEnumerationLimit()));
             }
-            List<ListElementIndex> segments = request.getSegmentsList().stream().map(ListIndexProtos::fromProto).toList();
+            List<ListElementIndex> segments = ListIndexProtos.segments(request, table);
             return ListIndexProtos.toProto(ListElementQuery.answer(table, segments, request.getPredicate(), request.getNegated(),
                     request.getEnumerationLimit()));
+        } catch (LanceFileFormatException e) {
+            // an index it cannot read is refused, never answered from the data as if it were not there
+            throw new EngineRefusal(EngineError.newBuilder().setKind("BAD_INDEX_FILES").setMessage(e.getMessage())
+                    .setOffset(e.offset()).setField(e.field().orElse("")).build());
         } catch (PredicateException e) {
             throw new EngineRefusal(EngineError.newBuilder().setKind(e.kind().name()).setMessage(e.getMessage())
                     .setOffset(e.column()).build());

@@ -1,6 +1,7 @@
 package dev.tableindex.tck.engine;
 
 import com.google.protobuf.ByteString;
+import dev.tableindex.model.dataset.LanceDatasetFolder;
 import dev.tableindex.model.index.CountingObjectStore;
 import dev.tableindex.model.index.IndexCatalog;
 import dev.tableindex.model.index.IndexOpener;
@@ -18,6 +19,7 @@ import dev.tableindex.model.table.TableEnvironment;
 import dev.tableindex.model.table.TableException;
 import dev.tableindex.model.table.TableOperations;
 import dev.tableindex.model.table.TableStore;
+import dev.tableindex.proto.tck.ApplyStaleTableOperationRequest;
 import dev.tableindex.proto.tck.ApplyTableOperationRequest;
 import dev.tableindex.proto.tck.ApplyTableOperationResult;
 import dev.tableindex.proto.tck.CountRowsRequest;
@@ -34,6 +36,7 @@ import dev.tableindex.proto.tck.TableOperation;
 import dev.tableindex.tck.api.EngineRefusal;
 import dev.tableindex.tck.api.IndexOpening;
 import dev.tableindex.tck.api.IndexV2Support;
+import dev.tableindex.tck.api.RetriedCommits;
 import dev.tableindex.tck.api.TableLifecycle;
 import dev.tableindex.tck.store.RemoteDataset;
 import dev.tableindex.tck.store.S3HttpReader;
@@ -47,7 +50,7 @@ import java.util.function.Supplier;
  * Model refusals become {@link EngineRefusal}s of the same kind; problems the table.lifecycle
  * taxonomy has no name for (an unreadable manifest, IndexV2 that cannot be mapped) are {@code OTHER}.
  */
-public final class ReferenceTables implements TableLifecycle, IndexV2Support, IndexOpening {
+public final class ReferenceTables implements TableLifecycle, RetriedCommits, IndexV2Support, IndexOpening {
     private final TableEnvironment env;
 
     public ReferenceTables() {
@@ -77,6 +80,30 @@ public final class ReferenceTables implements TableLifecycle, IndexV2Support, In
             }
             TableStore.commit(root, commit, env);
             return ApplyTableOperationResult.newBuilder().setVersion(commit.version().version()).build();
+        });
+    }
+
+    /**
+     * The reference's conflict rule is a full retry: the first attempt, prepared on {@code read_version}, would
+     * commit the version after it, which another writer has committed meanwhile; the reference then reads the
+     * latest version and applies the operation there, as a new attempt. That is always right (nothing of the
+     * first attempt survives to be stamped with the wrong version or to miss what the later versions changed);
+     * a writer that rebases its first attempt instead must re-stamp and re-check what the commit version decides.
+     */
+    @Override
+    public ApplyTableOperationResult applyStale(ApplyStaleTableOperationRequest request) {
+        return refusing(() -> {
+            Path root = Path.of(request.getDatasetPath());
+            if (request.getOperation().hasCreateTable() || !TableStore.exists(root)) {
+                throw new TableException(TableException.Kind.INVALID_OPERATION, "a stale operation needs a dataset and an operation other than create_table");
+            }
+            LanceDatasetFolder folder = LanceDatasetFolder.open(root);
+            long read = request.getReadVersion();
+            if (folder.manifests().stream().noneMatch(e -> e.name().version() == read)) {
+                throw new TableException(TableException.Kind.INVALID_OPERATION, "the dataset has no version " + Long.toUnsignedString(read) + " to have read");
+            }
+            return apply(ApplyTableOperationRequest.newBuilder().setDatasetPath(request.getDatasetPath())
+                    .setOperation(request.getOperation()).build());
         });
     }
 

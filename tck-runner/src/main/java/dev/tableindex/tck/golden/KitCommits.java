@@ -12,6 +12,7 @@ import dev.tableindex.model.table.LanceV20DataFile;
 import dev.tableindex.model.table.RowsJson;
 import dev.tableindex.model.table.TableSchema;
 import dev.tableindex.model.table.TableStore;
+import dev.tableindex.proto.lance.file.Field;
 import dev.tableindex.proto.lance.table.DataFile;
 import dev.tableindex.proto.lance.table.DataFragment;
 import dev.tableindex.proto.lance.table.IndexMetadata;
@@ -22,6 +23,8 @@ import java.io.UncheckedIOException;
 import java.nio.charset.StandardCharsets;
 import java.nio.file.Files;
 import java.nio.file.Path;
+import java.util.ArrayList;
+import java.util.Collections;
 import java.util.List;
 import java.util.Optional;
 import java.util.UUID;
@@ -76,6 +79,14 @@ public final class KitCommits {
      * @throws IllegalStateException when the table's data files are not V2 (data_format.version not 2.x)
      */
     public static DataFile addLance20Fragment(Path root, String rowsJson) {
+        return addLance20Fragment(root, rowsJson, false);
+    }
+
+    /**
+     * As {@link #addLance20Fragment(Path, String)}; with {@code reversed}, the file stores the table's columns in
+     * reverse order and its DataFile's column_indices say so (fields in schema order, [n-1, ..., 0]).
+     */
+    public static DataFile addLance20Fragment(Path root, String rowsJson, boolean reversed) {
         ManifestFile latest = LanceDatasetFolder.open(root).readLatest();
         String format = latest.manifest().getDataFormat().getVersion();
         if (!format.startsWith("2.")) {
@@ -83,7 +94,11 @@ public final class KitCommits {
                     + " the kit adds a Lance 2.0 file to a table of V2 data files only");
         }
         TableSchema schema = new TableSchema(latest.manifest().getFieldsList());
-        byte[] bytes = LanceV20DataFile.encode(schema, RowsJson.rows(rowsJson, schema));
+        List<Field> order = new ArrayList<>(schema.columns());
+        if (reversed) {
+            Collections.reverse(order);
+        }
+        byte[] bytes = LanceV20DataFile.encode(schema, order, RowsJson.rows(rowsJson, schema));
         String name = "kit-lance-2.0-" + UUID.randomUUID() + ".lance";
         try {
             Path data = Files.createDirectories(root.resolve(TableStore.DATA_DIR));
@@ -91,7 +106,7 @@ public final class KitCommits {
         } catch (IOException e) {
             throw new UncheckedIOException(e);
         }
-        DataFile file = LanceV20DataFile.describe(name, schema, bytes);
+        DataFile file = LanceV20DataFile.describe(name, schema, order, bytes);
         long rows = LanceFileReader.summary(bytes, name).rows();
         commit(root, manifest(m -> {
             long id = m.hasMaxFragmentId() ? Integer.toUnsignedLong(m.getMaxFragmentId()) + 1
@@ -139,6 +154,38 @@ public final class KitCommits {
             }
             return ManifestFile.of(file.manifest(), Optional.of(section.build()), Optional.empty());
         };
+    }
+
+    /**
+     * Every segment named {@code name} covers {@code fragmentIds}, in both forms: the legacy entries' bitmaps and
+     * the bitmaps of the files of its IndexV2 (as a writer that keeps the two forms agreeing would write it).
+     */
+    public static UnaryOperator<ManifestFile> coverage(String name, long... fragmentIds) {
+        ByteString bitmap = ByteString.copyFrom(FragmentCoverage.of(fragmentIds).encode());
+        return bitmaps(name, bitmap);
+    }
+
+    /** Every segment named {@code name} has empty fragment_bitmap bytes (coverage unknown), in both forms. */
+    public static UnaryOperator<ManifestFile> unknownCoverage(String name) {
+        return bitmaps(name, ByteString.EMPTY);
+    }
+
+    private static UnaryOperator<ManifestFile> bitmaps(String name, ByteString bitmap) {
+        return file -> {
+            IndexSection.Builder section = legacyEntries(name, e -> e.setFragmentBitmap(bitmap)).apply(file)
+                    .indexSection().orElseThrow().toBuilder();
+            section.getIndicesV2BuilderList().stream().filter(i -> i.getName().equals(name))
+                    .forEach(i -> i.getFilesBuilderList().forEach(f -> f.setFragmentBitmap(bitmap)));
+            return ManifestFile.of(file.manifest(), Optional.of(section.build()), Optional.empty());
+        };
+    }
+
+    /** Every data file of every fragment records file_size_bytes 0 ("unknown"). */
+    public static UnaryOperator<ManifestFile> unknownDataFileSizes() {
+        return manifest(m -> {
+            m.getFragmentsBuilderList().forEach(f -> f.getFilesBuilderList().forEach(d -> d.setFileSizeBytes(0)));
+            return m;
+        });
     }
 
     /** An index on {@code fields} that carries {@code covering} (legacy entries only). */

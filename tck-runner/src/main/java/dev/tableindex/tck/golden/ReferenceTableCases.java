@@ -271,6 +271,9 @@ public final class ReferenceTableCases {
                 new Case("newer-index-version", List.of(create(), btree("id_idx", "id"),
                         kit("legacy entry of id_idx has index_version 99 -> v3",
                                 KitCommits.legacyEntries("id_idx", e -> e.setIndexVersion(99))))),
+                new Case("unknown-coverage", List.of(create(), btree("id_idx", "id"),
+                        kit("the legacy entry of id_idx and the file of its IndexV2 have empty fragment_bitmap bytes"
+                                + " (coverage unknown) -> v3", KitCommits.unknownCoverage("id_idx")))),
                 new Case("unknown-reader-flag", List.of(create(), btree("id_idx", "id"),
                         kit("reader flag 1048576 = 1<<20 set -> v3", KitCommits.readerFlag(UNKNOWN_BIT)))),
                 new Case("overlay", List.of(create(), btree("id_idx", "id"), btree("name_idx", "name"),

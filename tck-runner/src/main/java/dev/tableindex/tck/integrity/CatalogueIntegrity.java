@@ -25,8 +25,10 @@ import java.util.stream.Collectors;
  *   <li>every scenario reference names a scenario of the suite ({@code <id>#<row>}: a row that
  *       exists of an outline);</li>
  *   <li>levels: a scenario that checks a must rule is {@code @level:must}; one that checks only
- *       should or may rules is {@code @level:should}; a decision is checked only by {@code @open} or
- *       {@code @level:should} scenarios;</li>
+ *       should, may or non-normative rules is {@code @level:should}; a decision or a non-normative line is
+ *       checked only by {@code @open} or {@code @level:should} scenarios;</li>
+ *   <li>a statement out of the kit's scope ({@code scope: out}) lists no scenario, no gap and no
+ *       {@code scoredAtShould};</li>
  *   <li>once a document has a catalogue file, every scored {@code @level:must} scenario citing it
  *       checks at least one must rule (an {@code @open} scenario is not scored).</li>
  * </ul>
@@ -60,6 +62,11 @@ public final class CatalogueIntegrity {
                     out.add(where + "area " + id.group(1) + " in a file of area " + area
                             + " (the rules of one document are <AREA>-R<NNN> with its one AREA)");
                 }
+            }
+            if (!rule.inScope() && (rule.checked() || rule.gap() != null || rule.scoredAtShould() != null)) {
+                out.add(where + "scope out (" + rule.outOfScope() + "), yet it lists "
+                        + (rule.checked() ? "scenarios " + rule.scenarios() : rule.gap() != null ? "a gap" : "scoredAtShould")
+                        + ": a statement the kit does not judge has no scenario, gap or scoredAtShould");
             }
             if (!rule.document().equals(document)) {
                 out.add(where + "spec " + rule.spec() + " is not in " + document + ", the document of this file");
@@ -112,10 +119,17 @@ public final class CatalogueIntegrity {
                 out.add(where + "a kit decision, checked by " + id + " (" + s.location() + "), which is @level:" + level
                         + " and not @open: a decision is checked only by @open or @level:should scenarios");
             }
+            if (rule.level() == Level.NON_NORMATIVE && !open && !level.equals("should")) {
+                out.add(where + "a non-normative line, checked by " + id + " (" + s.location() + "), which is @level:"
+                        + level + " and not @open: a line that requires nothing is checked only by @open or"
+                        + " @level:should scenarios");
+            }
         }
-        boolean onlyShouldOrMay = rules.stream().allMatch(r -> r.scoring() == Level.SHOULD || r.scoring() == Level.MAY);
+        boolean onlyShouldOrMay = rules.stream().allMatch(r -> r.scoring() == Level.SHOULD || r.scoring() == Level.MAY
+                || r.scoring() == Level.NON_NORMATIVE);
         if (onlyShouldOrMay && !level.equals("should")) {
-            out.add(s.location() + ": " + s.name() + ": @level:" + level + " but it checks only should or may rules ("
+            out.add(s.location() + ": " + s.name() + ": @level:" + level + " but it checks only should, may or"
+                    + " non-normative rules ("
                     + rules.stream().map(Rule::id).distinct().collect(Collectors.joining(", "))
                     + "): a scenario that checks no must rule is @level:should");
         }

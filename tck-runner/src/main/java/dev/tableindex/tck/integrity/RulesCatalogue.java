@@ -56,16 +56,19 @@ public final class RulesCatalogue {
         return AREAS.entrySet().stream().filter(e -> e.getValue().equals(area)).map(Map.Entry::getKey).findFirst();
     }
 
-    /** The document's own word, or a kit decision. */
+    /**
+     * The document's own word; a kit decision; or a line of the document that requires nothing of an engine (an
+     * aim, a rationale, an example, a question, a plan), which is checked, if at all, at should.
+     */
     public enum Level {
-        MUST, SHOULD, MAY, DECISION;
+        MUST, SHOULD, MAY, DECISION, NON_NORMATIVE;
 
         public String label() {
-            return name().toLowerCase(Locale.ROOT);
+            return name().toLowerCase(Locale.ROOT).replace('_', '-');
         }
 
         static Level of(String label) {
-            return valueOf(label.toUpperCase(Locale.ROOT));
+            return valueOf(label.toUpperCase(Locale.ROOT).replace('-', '_'));
         }
     }
 
@@ -78,9 +81,11 @@ public final class RulesCatalogue {
      * @param gap       why no mutant kills this rule yet (the kill matrix lists it as a gap instead of failing), or null
      * @param scoredAtShould for a must rule observable only where a kit decision puts it: why its scenarios are
      *                  scored at should (citing the decision), or null
+     * @param outOfScope for a statement outside the kit's scope ({@code scope: out}): why, in one line; null for
+     *                  a statement the kit judges
      */
     public record Rule(String id, String spec, Level level, String statement, List<String> scenarios, String gap,
-                       String scoredAtShould, String file, Position position) {
+                       String scoredAtShould, String outOfScope, String file, Position position) {
         /**
          * The level its scenarios are scored at: the rule's own, except for a must rule that can be observed only
          * where a kit decision puts it ({@code scoredAtShould}), which is scored at should. A decision is never a
@@ -102,6 +107,11 @@ public final class RulesCatalogue {
 
         public boolean checked() {
             return !scenarios.isEmpty();
+        }
+
+        /** Whether the kit judges the statement ({@code scope} absent or {@code in}). */
+        public boolean inScope() {
+            return outOfScope == null;
         }
     }
 
@@ -194,9 +204,17 @@ public final class RulesCatalogue {
             JsonNode n = yaml.root().get(i);
             List<String> scenarios = new ArrayList<>();
             n.get("scenarios").forEach(s -> scenarios.add(s.asText()));
+            boolean out = "out".equals(n.path("scope").asText("in"));
+            String why = n.hasNonNull("why") ? n.get("why").asText() : null;
+            if (out != (why != null)) {
+                problems.add(new Problem(file, yaml.at("/" + i), n.get("id").asText() + ": " + (out
+                        ? "scope out without why (say in one line why the kit does not judge it)"
+                        : "why is for scope: out only (a statement the kit judges needs no why)")));
+                continue;
+            }
             rules.add(new Rule(n.get("id").asText(), n.get("spec").asText(), Level.of(n.get("level").asText()),
                     n.get("statement").asText(), List.copyOf(scenarios), n.hasNonNull("gap") ? n.get("gap").asText() : null,
-                    n.hasNonNull("scoredAtShould") ? n.get("scoredAtShould").asText() : null, file, yaml.at("/" + i)));
+                    n.hasNonNull("scoredAtShould") ? n.get("scoredAtShould").asText() : null, why, file, yaml.at("/" + i)));
         }
         return true;
     }

@@ -11,12 +11,18 @@ import dev.tableindex.model.iceberg.definition.IndexDefinition;
 import dev.tableindex.model.iceberg.definition.IndexType;
 import dev.tableindex.model.iceberg.definition.ReservedFieldIds;
 import dev.tableindex.model.iceberg.definition.ValueExpression;
+import dev.tableindex.model.iceberg.encryption.EncryptedIndexFiles;
+import dev.tableindex.model.iceberg.encryption.KitKms;
+import dev.tableindex.model.iceberg.metadata.EncryptionKey;
 import dev.tableindex.model.iceberg.metadata.IndexMetadata;
 import dev.tableindex.model.iceberg.metadata.IndexMetadataJson;
 import dev.tableindex.model.iceberg.metadata.IndexMetadataValidator;
 import dev.tableindex.model.iceberg.metadata.IndexSnapshot;
 import dev.tableindex.model.iceberg.table.LocalFileIO;
 import dev.tableindex.model.iceberg.table.SourceTable;
+import com.google.protobuf.ByteString;
+import dev.tableindex.proto.tck.BuildEncryptedIcebergIndexRequest;
+import dev.tableindex.proto.tck.BuildEncryptedIcebergIndexResult;
 import dev.tableindex.proto.tck.BuildIcebergIndexRequest;
 import dev.tableindex.proto.tck.CommitIndexUpdatesRequest;
 import dev.tableindex.proto.tck.CreateIcebergIndexRequest;
@@ -29,11 +35,13 @@ import dev.tableindex.tck.api.Capability;
 import dev.tableindex.tck.api.IcebergIndexBuilding;
 import dev.tableindex.tck.api.IcebergIndexCommits;
 import dev.tableindex.tck.api.IcebergIndexCreation;
+import dev.tableindex.tck.api.IcebergIndexEncryption;
 import dev.tableindex.tck.api.IcebergIndexMetadata;
 import dev.tableindex.tck.api.IcebergIndexQuerying;
 import dev.tableindex.tck.api.TckEngine;
 import java.io.IOException;
 import java.io.UncheckedIOException;
+import java.nio.charset.StandardCharsets;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.time.Clock;
@@ -71,6 +79,7 @@ final class IcebergSmoke {
             case ICEBERG_INDEX_CREATE -> create(engine, folder);
             case ICEBERG_INDEX_BUILD -> build(engine, folder);
             case ICEBERG_INDEX_QUERY -> query(engine, folder);
+            case ICEBERG_INDEX_ENCRYPTION -> encrypted(engine, folder);
             default -> throw new IllegalArgumentException(capability.id() + " is no Iceberg index capability");
         };
     }
@@ -142,6 +151,32 @@ final class IcebergSmoke {
         return violations.isEmpty() ? ok() : "the index data breaks the draft: " + violations;
     }
 
+    /** The index data of the three rows, encrypted: it opens through the answered keys and is valid. */
+    private static String encrypted(TckEngine engine, Path folder) {
+        SourceTable table = table(folder);
+        IndexMetadata metadata = index(table, folder);
+        Path metadataFile = write(metadata, folder);
+        KitKms kms = new KitKms("smoke-master-key", "smoke-master-key".getBytes(StandardCharsets.US_ASCII));
+        BuildEncryptedIcebergIndexResult result = engine.facet(IcebergIndexEncryption.class).buildEncryptedIcebergIndex(
+                BuildEncryptedIcebergIndexRequest.newBuilder().setBuild(BuildIcebergIndexRequest.newBuilder()
+                        .setTablePath(table.table().location()).setSourceSnapshotId(table.currentSnapshotId())
+                        .setMetadataPath(metadataFile.toString()).setDataPath(folder.resolve("index/data").toString())
+                        .setRangeFileFormat("parquet").setTargetRowsPerRangeFile(2))
+                        .setKmsKeyId(kms.masterKeyId()).setKmsKey(ByteString.copyFrom(kms.masterKey())).build());
+        List<EncryptionKey> keys = result.getEncryptionKeysList().stream().map(k -> new EncryptionKey(k.getKeyId(),
+                k.getEncryptedKeyMetadata(), k.getEncryptedById().isEmpty() ? Optional.empty()
+                        : Optional.of(k.getEncryptedById()), k.getPropertiesMap())).toList();
+        IndexMetadata built = metadata.withEncryptionKeys(keys).withSnapshot(new IndexSnapshot(1,
+                table.currentSnapshotId(), 0, result.getTrackingFile(), Map.of(),
+                result.getKeyId().isEmpty() ? Optional.empty() : Optional.of(result.getKeyId())));
+        if (built.snapshots().get(0).keyId().isEmpty()) {
+            return "the engine answered no key-id for the encrypted index snapshot";
+        }
+        var violations = new IndexDataChecker(built, Optional.of(table),
+                new EncryptedIndexFiles(kms, folder.resolve("decrypted"))).check(built.snapshots().get(0));
+        return violations.isEmpty() ? ok() : "the encrypted index data breaks the draft: " + violations;
+    }
+
     /** city = 'a' through the kit's index: positions 0 and 2 of the table's one data file. */
     private static String query(TckEngine engine, Path folder) {
         SourceTable table = table(folder);
@@ -153,7 +188,9 @@ final class IcebergSmoke {
                 "data/" + built.trackingFile().getFileName())), folder);
         List<Long> positions = engine.facet(IcebergIndexQuerying.class).queryIcebergIndex(QueryIcebergIndexRequest
                 .newBuilder().setTablePath(table.table().location()).setSnapshotId(snapshot)
-                .setMetadataPath(metadataFile.toString()).setFieldId(2).setOp("eq").setValueJson("\"a\"").build())
+                .setMetadataPath(metadataFile.toString())
+                .setFilterJson("{\"type\": \"eq\", \"left\": {\"type\": \"reference\", \"id\": 2}, \"right\": \"a\"}")
+                .build())
                 .getRowsList().stream().map(r -> r.getPos()).sorted().toList();
         return positions.equals(List.of(0L, 2L)) ? ok()
                 : "city = 'a' gave the positions " + positions + " of the data file, expected [0, 2]";

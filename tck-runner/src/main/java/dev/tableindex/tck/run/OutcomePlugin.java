@@ -12,7 +12,9 @@ import io.cucumber.plugin.event.TestCaseFinished;
  * Turns each finished Cucumber scenario into an {@link Outcome} (before known failures are
  * applied). Registered by {@link TckRun} as a Cucumber plugin.
  *
- * <p>The mapping: passed is PASS; an assertion error, or an engine that refused or did not support
+ * <p>The mapping: passed is PASS, and so is a scenario whose situation the engine declined to make where the
+ * spec leaves it free to ({@link SituationDeclined}: nothing to judge, the message says why); an assertion
+ * error, or an engine that refused or did not support
  * an operation of a capability it declares, is FAIL for a must and ADVISORY_FAIL for a should; a
  * scenario skipped because its capability is not declared is UNSUPPORTED; anything else (engine
  * crash or hang, harness error, missing golden file, undefined or pending step) is ERROR. An
@@ -51,8 +53,13 @@ public final class OutcomePlugin implements ConcurrentEventListener {
                 Throwable error = result.getError();
                 boolean judged = error instanceof AssertionError || error instanceof EngineRefusal
                         || error instanceof EngineUnsupported;
-                outcome = !judged ? Outcome.ERROR : "should".equals(tags.level()) ? Outcome.ADVISORY_FAIL : Outcome.FAIL;
-                message = describe(error);
+                if (error instanceof SituationDeclined) {
+                    outcome = Outcome.PASS;
+                    message = "declined: " + error.getMessage();
+                } else {
+                    outcome = !judged ? Outcome.ERROR : "should".equals(tags.level()) ? Outcome.ADVISORY_FAIL : Outcome.FAIL;
+                    message = describe(error);
+                }
             }
             default -> {
                 outcome = Outcome.ERROR;

@@ -100,7 +100,7 @@ public final class Smoke {
                 yield version == 2 ? null : "the btree golden dataset's latest version is 2, the engine read " + version;
             }
             case ICEBERG_INDEX_METADATA, ICEBERG_INDEX_COMMIT, ICEBERG_INDEX_CREATE, ICEBERG_INDEX_BUILD,
-                    ICEBERG_INDEX_QUERY -> IcebergSmoke.check(capability, engine, golden, scratch);
+                    ICEBERG_INDEX_QUERY, ICEBERG_INDEX_ENCRYPTION -> IcebergSmoke.check(capability, engine, golden, scratch);
             default -> "(no smoke request for this capability; the TCK checks it)";
         };
     }

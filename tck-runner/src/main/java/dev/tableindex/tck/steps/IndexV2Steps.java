@@ -8,9 +8,12 @@ import dev.tableindex.proto.lance.table.IndexMetadata;
 import dev.tableindex.tck.golden.KitCommits;
 import io.cucumber.java.en.Given;
 import io.cucumber.java.en.Then;
+import java.nio.file.Files;
+import java.nio.file.Path;
 import java.util.ArrayList;
 import java.util.List;
 import java.util.Map;
+import java.util.Optional;
 import java.util.Set;
 import java.util.TreeSet;
 import java.util.UUID;
@@ -216,6 +219,102 @@ public final class IndexV2Steps {
         }
     }
 
+    // ---- what an IndexV2 the engine writes says of itself (docs/decisions/0061: where there is one) ----
+
+    /** Nothing remembered: the manifest had no IndexV2 of that name, so later there is nothing to compare. */
+    private static final Object NO_INDEX_V2 = new Object();
+
+    @Then("the IndexV2 id of {string}, if the manifest has one, is remembered as {string}")
+    public void rememberIdIfAny(String name, String key) {
+        TableScenario.current().remember("IndexV2 id " + key, one(manifest(), name).<Object>map(IndexV2Entry::id)
+                .orElse(NO_INDEX_V2));
+    }
+
+    /** IndexV2.id "unique identifies the index across time. If the index configuration changes, this also changes." */
+    @Then("the IndexV2 id of {string}, if the manifest has one, is the one remembered as {string}")
+    public void idKeptIfAny(String name, String key) {
+        Object before = TableScenario.current().remembered("IndexV2 id " + key);
+        one(manifest(), name).ifPresent(entry -> {
+            if (before != NO_INDEX_V2 && !entry.id().equals(before)) {
+                throw new AssertionError("IndexV2 " + name + " has another id than when it was created, although its"
+                        + " configuration did not change: the id identifies the index across time");
+            }
+        });
+    }
+
+    /** IndexV2.name: "A unique, human-readable name of the index." */
+    @Then("every IndexV2 in the manifest has a name no other has")
+    public void uniqueNames() {
+        Set<String> seen = new TreeSet<>();
+        for (IndexV2Entry entry : manifest().topLevelIndexes()) {
+            if (!seen.add(entry.name())) {
+                throw new AssertionError("two IndexV2 entries are named " + entry.name() + "; the name is unique");
+            }
+        }
+    }
+
+    /** IndexV2.field_ids: "The fields that the index is on." */
+    @Then("the IndexV2 {string}, if any, is on field ids {string}")
+    public void fieldIdsIfAny(String name, String fieldIds) {
+        List<Integer> expected = TableManifestSteps.parseIdsInOrder(fieldIds);
+        one(manifest(), name).ifPresent(entry -> {
+            if (!entry.fieldIds().equals(expected)) {
+                throw new AssertionError("IndexV2 " + name + " is on field ids " + entry.fieldIds() + "; the index is on "
+                        + expected);
+            }
+        });
+    }
+
+    /**
+     * IndexFile.id: "The filename is derived from this UUID"; file_size: "The size in bytes of the index file"
+     * (0: unknown, docs/decisions/0004). The folder _indices/&lt;id&gt;/ exists and, when the size is known, holds
+     * a file of that size.
+     */
+    @Then("every file of every IndexV2 in the manifest is in the folder named by its id, of its file_size")
+    public void filesInTheirFolders() {
+        Path root = TableScenario.current().dataset();
+        for (IndexV2Entry entry : manifest().topLevelIndexes()) {
+            for (int i = 0; i < entry.files().size(); i++) {
+                IndexV2Entry.File file = entry.files().get(i);
+                Path folder = root.resolve("_indices").resolve(file.id().toString());
+                String which = "file " + (i + 1) + " of IndexV2 " + entry.name();
+                if (!Files.isDirectory(folder)) {
+                    throw new AssertionError(which + " has an id that names no folder under _indices/; the filename is"
+                            + " derived from the file's id");
+                }
+                if (file.fileSize() == 0) {
+                    continue;
+                }
+                List<Long> sizes = sizes(folder);
+                if (!sizes.contains(file.fileSize())) {
+                    throw new AssertionError(which + " records file_size " + file.fileSize() + ", but the files in its"
+                            + " folder have " + sizes + " bytes");
+                }
+            }
+        }
+    }
+
+    /**
+     * IndexFile.fragment_bitmap: "A serialized roaring bitmap. Contains the fragment ids that are covered by this
+     * index." No bytes are no bitmap; the ids are of fragments the table has had (at most max_fragment_id).
+     */
+    @Then("every file of every IndexV2 in the manifest has a Roaring fragment_bitmap of fragments of the table")
+    public void bitmapsOfFragments() {
+        ManifestFile manifest = manifest();
+        long highest = manifest.manifest().hasMaxFragmentId()
+                ? Integer.toUnsignedLong(manifest.manifest().getMaxFragmentId()) : -1;
+        for (IndexV2Entry entry : manifest.topLevelIndexes()) {
+            for (IndexV2Entry.File file : entry.files()) {
+                for (long fragment : known(file.coverage(), entry.name())) {
+                    if (fragment > highest) {
+                        throw new AssertionError("a file of IndexV2 " + entry.name() + " covers fragment " + fragment
+                                + ", which the table never had (max_fragment_id " + highest + ")");
+                    }
+                }
+            }
+        }
+    }
+
     // ---- the kit as another writer ----
 
     @Given("the kit commits a version with only the IndexV2 metadata and writer feature flag {long} set")
@@ -247,6 +346,20 @@ public final class IndexV2Steps {
     }
 
     // ---- helpers ----
+
+    /** The IndexV2 named {@code name}, if the manifest has one (more than one is a failure: names are unique). */
+    private static Optional<IndexV2Entry> one(ManifestFile manifest, String name) {
+        return manifest.topLevelIndexes().stream().anyMatch(e -> e.name().equals(name))
+                ? Optional.of(indexV2(manifest, name)) : Optional.empty();
+    }
+
+    private static List<Long> sizes(Path folder) {
+        try (var files = Files.walk(folder)) {
+            return files.filter(Files::isRegularFile).map(IndexRecordSteps::size).sorted().toList();
+        } catch (java.io.IOException e) {
+            throw new AssertionError("cannot list " + folder + ": " + e.getMessage());
+        }
+    }
 
     static IndexV2Entry indexV2(ManifestFile manifest, String name) {
         List<IndexV2Entry> named = manifest.topLevelIndexes().stream().filter(e -> e.name().equals(name)).toList();

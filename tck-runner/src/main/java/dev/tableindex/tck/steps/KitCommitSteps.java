@@ -134,6 +134,33 @@ public final class KitCommitSteps {
                 KitCommits.addLance20Fragment(TableScenario.current().dataset(), rows));
     }
 
+    /**
+     * As DataFile.column_indices allows (a file's columns in any order), the added Lance 2.0 file stores the
+     * table's columns in reverse order; its DataFile lists the fields in schema order with column_indices that
+     * say where each is ({@link KitCommits#addLance20Fragment(java.nio.file.Path, String, boolean)}).
+     */
+    @Given("the kit commits a version that adds a fragment in a Lance 2.0 data file storing its columns in reverse order, with reader and writer feature flag 256 set:")
+    public void lance20FragmentReversed(String rows) {
+        TableScenario.current().remember(LANCE_20_DATA_FILE,
+                KitCommits.addLance20Fragment(TableScenario.current().dataset(), rows, true));
+    }
+
+    /** Both forms of the index name these fragments, as a writer that keeps stale ids would (Lance 7.0.0). */
+    @Given("the kit commits a version where the segments of {string} cover fragments {string}")
+    public void coverage(String name, String ids) {
+        commit(file -> {
+            TableManifestSteps.segments(file, name);
+            return KitCommits.coverage(name, TableManifestSteps.parseIds(ids).stream().mapToLong(Long::longValue)
+                    .toArray()).apply(file);
+        });
+    }
+
+    /** DataFile.file_size_bytes: "When this is zero, it should be interpreted as "unknown"." */
+    @Given("the kit commits a version where every data file records the size 0")
+    public void unknownDataFileSizes() {
+        commit(KitCommits.unknownDataFileSizes());
+    }
+
     private static void commitIndexes(String name, UnaryOperator<IndexMetadata.Builder> change) {
         commit(file -> {
             TableManifestSteps.segments(file, name);

@@ -8,7 +8,6 @@ import dev.tableindex.model.lancefile.UnreadableEncodingException;
 import dev.tableindex.model.listindex.ListElementIndex;
 import dev.tableindex.model.listindex.TargetBTreeFiles;
 import dev.tableindex.proto.lance.file.Field;
-import dev.tableindex.tck.run.Observations;
 import io.cucumber.datatable.DataTable;
 import io.cucumber.java.en.Then;
 import java.io.IOException;
@@ -17,13 +16,12 @@ import java.nio.file.Files;
 import java.nio.file.Path;
 import java.util.ArrayList;
 import java.util.List;
-import java.util.Optional;
 import java.util.stream.Stream;
 
 /**
  * Capability {@code list_element_index.files}: the files an engine wrote into the kit's index directory
  * ("Storage Layout"), read with the kit's own Lance file reader (docs/lance-files.md), never taken from the
- * engine's reply. {@link ListIndexSteps} judges the rows of every build in them too.
+ * engine's reply. {@link ListIndexSteps} judges every build's page_data and page_lookup rows in them.
  */
 public final class ListIndexFileSteps {
 
@@ -62,39 +60,22 @@ public final class ListIndexFileSteps {
     }
 
     /**
-     * page_data.lance's rows (values as hex, ids as row addresses), decoded by the kit (Lance v2.0 and v2.1
-     * files: docs/lance-files.md). Where the kit does not decode a page encoding the engine chose (a later file
-     * version's, a nested layout), only the row count is judged, and the report says so.
+     * What the segment's files hold, read by the kit: the evidence for every storage rule. An engine that wrote
+     * no files was not asked to (it does not declare list_element_index.files, so the scenario is UNSUPPORTED
+     * before it gets here). The kit decodes Lance v2.0 and v2.1 files (docs/lance-files.md); where it does not decode
+     * a page encoding the engine chose (a later file version's, a nested layout), the rows cannot be judged: ERROR,
+     * naming the encoding, never a verdict taken from the engine's reply.
      */
-    @Then("the rows of page_data.lance in the index directory are")
-    public void thePageDataRowsAre(DataTable expected) {
-        Optional<TargetBTreeFiles.Contents> contents = decoded();
-        if (contents.isEmpty()) {
-            holdsRows(TargetBTreeFiles.PAGE_DATA, expected.cells().size() - 1);
-            return;
-        }
-        ListIndexSteps.compare(TargetBTreeFiles.PAGE_DATA, expected.cells(), pageDataTable(contents.get().entries()), "");
-    }
-
-    /**
-     * What the segment's files hold, when the engine wrote them (it declares list_element_index.files, so every
-     * build hands it a directory) and the kit decodes their pages; empty when it wrote none, or when the kit does
-     * not decode an encoding it chose (the report then says so).
-     */
-    static Optional<TargetBTreeFiles.Contents> decoded() {
-        Optional<Path> directory = ScenarioState.writtenIndexDirectory();
-        if (directory.isEmpty()) {
-            return Optional.empty();
-        }
+    static TargetBTreeFiles.Contents written() {
         // both files there, each a Lance file the kit reads, before their pages are decoded
         summary(TargetBTreeFiles.PAGE_DATA);
         summary(TargetBTreeFiles.PAGE_LOOKUP);
         try {
-            return Optional.of(TargetBTreeFiles.read(directory.get()));
+            return TargetBTreeFiles.read(ScenarioState.indexDirectory());
         } catch (UnreadableEncodingException e) {
-            Observations.add("the rows of the segment's files are not compared, only counted: the kit does not decode "
-                    + e.encoding() + " (" + Path.of(e.source()).getFileName() + ", column " + e.column() + ")");
-            return Optional.empty();
+            throw new IllegalStateException("the kit cannot judge the rows of " + Path.of(e.source()).getFileName()
+                    + ": it does not decode " + e.encoding() + " (column " + e.column() + ", page " + e.page()
+                    + "; docs/lance-files.md), and the engine's reply is not evidence");
         } catch (LanceFileFormatException e) {
             throw notJudged(Path.of(e.source()).getFileName().toString(), e);
         }

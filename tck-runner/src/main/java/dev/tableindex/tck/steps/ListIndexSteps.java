@@ -1,15 +1,16 @@
 package dev.tableindex.tck.steps;
 
-import dev.tableindex.proto.lance.index.ListElementIndexDetails;
-import dev.tableindex.proto.lance.index.ListElementKeyEncoding;
-import dev.tableindex.proto.tck.BuildListIndexRequest;
-import dev.tableindex.proto.tck.BuildListIndexResult;
+import com.google.protobuf.Any;
+import com.google.protobuf.InvalidProtocolBufferException;
 import dev.tableindex.model.listindex.IndexedTable;
 import dev.tableindex.model.listindex.ListElementIndex;
 import dev.tableindex.model.listindex.TargetBTreeFiles;
-import com.google.protobuf.InvalidProtocolBufferException;
+import dev.tableindex.proto.lance.index.ListElementIndexDetails;
+import dev.tableindex.proto.lance.index.ListElementKeyEncoding;
 import dev.tableindex.proto.lance.table.BTreeIndexDetails;
 import dev.tableindex.proto.lance.table.IndexMetadata;
+import dev.tableindex.proto.tck.BuildListIndexRequest;
+import dev.tableindex.proto.tck.BuildListIndexResult;
 import dev.tableindex.proto.tck.EncodedRange;
 import dev.tableindex.proto.tck.EngineError;
 import dev.tableindex.proto.tck.IndexNotUsedReason;
@@ -22,6 +23,8 @@ import dev.tableindex.tck.api.Capability;
 import dev.tableindex.tck.api.EngineRefusal;
 import dev.tableindex.tck.api.ListElementIndexer;
 import dev.tableindex.tck.engine.ListIndexProtos;
+import dev.tableindex.tck.run.FileTrees;
+import dev.tableindex.tck.run.Observations;
 import dev.tableindex.tck.run.RunContext;
 import io.cucumber.datatable.DataTable;
 import io.cucumber.java.en.Given;
@@ -30,6 +33,7 @@ import io.cucumber.java.en.When;
 import java.nio.file.Path;
 import java.util.ArrayList;
 import java.util.Arrays;
+import java.util.HashSet;
 import java.util.HexFormat;
 import java.util.List;
 import java.util.Set;
@@ -37,9 +41,14 @@ import java.util.Set;
 /**
  * Steps for capability {@code list_element_index}. Row addresses are written {@code <fragment>:<offset>}
  * (the address is fragment &lt;&lt; 32 | offset); encoded tuples as uppercase hex, {@code null} for a
- * null value, {@code unbounded} for an open range end. A reader is handed the index as the kit wrote it
- * (its segments' page_data, built by the reference model from the table as it was when the index was
- * written): rows are the evidence, the plan the engine reports is informational.
+ * null value, {@code unbounded} for an open range end.
+ *
+ * <p>What is judged is what the engine produced: a writer's storage (page_data and page_lookup rows) in the files it
+ * wrote (list_element_index.files; its reply's rows are a diagnostic only), its details and IndexMetadata in its
+ * reply; a reader's rows. A reader is handed the index as the kit wrote it (built by the reference model from the
+ * table as it was when the index was written): as the target BTree's files to an engine that declares
+ * list_element_index.read_files, else as rows in the request. How a reader planned is recorded beside the kit's
+ * construction, never scored: the spec lets a reader answer from the index or not, with bounds of its own.
  */
 public final class ListIndexSteps {
     private static final HexFormat HEX = HexFormat.ofDelimiter(" ").withUpperCase();
@@ -52,9 +61,11 @@ public final class ListIndexSteps {
     private ListElementIndexDetails.Builder recorded;
     private final List<Long> covered = new ArrayList<>();
     private String writtenFrom;
+    private Path givenFiles;
     private final List<ListElementIndexDetails> otherSegments = new ArrayList<>();
     private final List<List<Long>> otherCovered = new ArrayList<>();
     private String question;
+    private String planned;
     private int enumerationLimit = 1000;
     private int pageSize;
     private QueryListIndexResult answer;
@@ -62,6 +73,12 @@ public final class ListIndexSteps {
     private static ListElementIndexer engine() {
         return RunContext.current().engine().facet(ListElementIndexer.class);
     }
+
+    private static boolean declares(Capability capability) {
+        return RunContext.current().engineInfo().capabilities().contains(capability);
+    }
+
+    // ----------------------------------------------------------------------------------------- the writer
 
     @When("the engine builds the list element index on keys {string}")
     public void theEngineBuilds(String keys) {
@@ -76,17 +93,6 @@ public final class ListIndexSteps {
     @When("the engine builds the list element index on keys {string} over fragments {string}")
     public void theEngineBuildsOverFragments(String keys, String fragments) {
         build(keys, 0, fragments);
-    }
-
-    /** The same build: from an engine that declares list_element_index.files every build writes its files. */
-    @When("the engine builds the list element index on keys {string}, writing its files")
-    public void theEngineBuildsWritingFiles(String keys) {
-        build(keys, 0, "");
-    }
-
-    @When("the engine builds the list element index on keys {string} with pages of {int} rows, writing its files")
-    public void theEngineBuildsWithPagesWritingFiles(String keys, int rows) {
-        build(keys, rows, "");
     }
 
     @Given("the list column's field id is {int}")
@@ -117,10 +123,10 @@ public final class ListIndexSteps {
 
     /**
      * An engine that declares list_element_index.files writes each segment it builds into an empty directory of
-     * the kit's, whose files the row steps judge (ListIndexFileSteps): its reply is not the only evidence.
+     * the kit's, whose files the storage steps judge (ListIndexFileSteps).
      */
     private static BuildListIndexRequest withIndexDirectory(BuildListIndexRequest.Builder request) {
-        if (RunContext.current().engineInfo().capabilities().contains(Capability.LIST_ELEMENT_INDEX_FILES)) {
+        if (declares(Capability.LIST_ELEMENT_INDEX_FILES)) {
             Path directory = TableScenario.current().newFolder("index");
             ScenarioState.indexDirectory(directory);
             request.setIndexDirectory(directory.toString());
@@ -135,12 +141,42 @@ public final class ListIndexSteps {
         build(keys, 0, "");
     }
 
-    @Then("the engine refuses to build it")
-    public void theEngineRefusesToBuildIt() {
-        if (buildRefusal == null) {
-            throw new AssertionError("the engine built a list element index on keys [" + askedKeys + "] (details key_field_ids "
-                    + built.getDetails().getKeyFieldIdsList() + "): the keys must be direct children of the element struct,"
-                    + " at least one, none twice");
+    /**
+     * "key_field_ids identifies the key fields ... Each is a direct child of the element struct, there is at least
+     * one key, and no ID appears twice"; "A key may have one of these logical types". These are rules on the
+     * details a writer writes, not a refusal the spec demands: a writer may refuse the key list, or build on keys
+     * it derives from it (de-duplicating {@code label, label}, say), as long as what it writes keeps the rules.
+     */
+    @Then("the engine refuses the key list or writes details that keep the rules on key fields")
+    public void theDetailsKeepTheRules() {
+        if (buildRefusal != null) {
+            return;
+        }
+        ListElementIndexDetails details = built.getDetails();
+        String asked = "asked for keys [" + askedKeys + "], the engine wrote key_field_ids " + details.getKeyFieldIdsList()
+                + " with key_types " + details.getKeyTypesList();
+        if (details.getKeyFieldIdsCount() == 0) {
+            throw new AssertionError(asked + ": there is at least one key");
+        }
+        if (new HashSet<>(details.getKeyFieldIdsList()).size() != details.getKeyFieldIdsCount()) {
+            throw new AssertionError(asked + ": no ID appears twice");
+        }
+        if (details.getKeyTypesCount() != details.getKeyFieldIdsCount()) {
+            throw new AssertionError(asked + ": key_types is parallel to key_field_ids");
+        }
+        IndexedTable table = IndexedTable.fromJson(ScenarioState.table());
+        for (int k = 0; k < details.getKeyFieldIdsCount(); k++) {
+            int position = table.fieldIds().indexOf(details.getKeyFieldIds(k));
+            if (position < 0) {
+                throw new AssertionError(asked + ": field id " + details.getKeyFieldIds(k) + " is not a direct child of the"
+                        + " element struct with a key type (its direct children with key types are " + table.fieldIds() + ")");
+            }
+            String type = details.getKeyTypes(k);
+            String actual = table.element().fields().get(position).type().lanceName();
+            if (!type.equals(actual)) {
+                throw new AssertionError(asked + ": key " + k + " is recorded as \"" + type + "\", its field is " + actual
+                        + " (key_types holds the logical type of each key field, one of the spec's table)");
+            }
         }
     }
 
@@ -242,11 +278,17 @@ public final class ListIndexSteps {
         }
     }
 
+    /**
+     * page_data as the engine's page_data.lance holds it: the storage rules are judged on the files. The rows the
+     * engine's reply lists are a diagnostic only: where they differ from the file, the report says so.
+     */
     @Then("the page_data rows are")
     public void thePageDataRowsAre(DataTable expected) {
-        List<List<String>> actual = new ArrayList<>();
-        actual.add(List.of("values", "row address"));
-        built.getPageDataList().forEach(r -> actual.add(List.of(r.hasValues() ? HEX.formatHex(r.getValues().toByteArray()) : "null",
+        List<List<String>> files = ListIndexFileSteps.pageDataTable(ListIndexFileSteps.written().entries());
+        compare(TargetBTreeFiles.PAGE_DATA, expected.cells(), files, "");
+        List<List<String>> reply = new ArrayList<>();
+        reply.add(List.of("values", "row address"));
+        built.getPageDataList().forEach(r -> reply.add(List.of(r.hasValues() ? HEX.formatHex(r.getValues().toByteArray()) : "null",
                 address(r.getRowAddress()))));
         String hint = "";
         for (int i = 0; i < built.getPageDataCount() && i + 1 < expected.cells().size() && hint.isEmpty(); i++) {
@@ -255,22 +297,34 @@ public final class ListIndexSteps {
                 hint = HexForBase64.hint(row.getValues().toByteArray(), expected.cells().get(i + 1).get(0));
             }
         }
-        compare("page_data", expected.cells(), actual, hint);
-        ListIndexFileSteps.decoded().ifPresent(files ->
-                compare(TargetBTreeFiles.PAGE_DATA, expected.cells(), ListIndexFileSteps.pageDataTable(files.entries()), ""));
+        diagnose("page_data", files, reply, hint);
     }
 
+    /** page_lookup as the engine's page_lookup.lance holds it; the reply's rows are a diagnostic. */
     @Then("the page_lookup rows are")
     public void thePageLookupRowsAre(DataTable expected) {
-        List<List<String>> actual = new ArrayList<>();
-        actual.add(List.of("min", "max", "null_count", "page_idx"));
-        built.getPageLookupList().forEach(r -> actual.add(List.of(
+        List<List<String>> files = ListIndexFileSteps.pageLookupTable(ListIndexFileSteps.written().pages());
+        compare(TargetBTreeFiles.PAGE_LOOKUP, expected.cells(), files, "");
+        List<List<String>> reply = new ArrayList<>();
+        reply.add(List.of("min", "max", "null_count", "page_idx"));
+        built.getPageLookupList().forEach(r -> reply.add(List.of(
                 r.hasMin() ? HEX.formatHex(r.getMin().toByteArray()) : "null",
                 r.hasMax() ? HEX.formatHex(r.getMax().toByteArray()) : "null",
                 Integer.toString(r.getNullCount()), Integer.toString(r.getPageIdx()))));
-        compare("page_lookup", expected.cells(), actual, "");
-        ListIndexFileSteps.decoded().ifPresent(files ->
-                compare(TargetBTreeFiles.PAGE_LOOKUP, expected.cells(), ListIndexFileSteps.pageLookupTable(files.pages()), ""));
+        diagnose("page_lookup", files, reply, "");
+    }
+
+    /** Records where the reply's rows differ from the file's, which were judged. */
+    private static void diagnose(String what, List<List<String>> files, List<List<String>> reply, String hint) {
+        if (reply.equals(files)) {
+            return;
+        }
+        int row = 0;
+        while (row < files.size() && row < reply.size() && files.get(row).equals(reply.get(row))) {
+            row++;
+        }
+        Observations.add("the reply's " + what + " rows differ from " + what + ".lance from row " + row + " (" + (reply.size() - 1)
+                + " rows in the reply, " + (files.size() - 1) + " in the file" + hint + "): not evidence, the file is judged");
     }
 
     @Then("the details record key field ids {string}, keys {string} and key types {string}")
@@ -293,13 +347,19 @@ public final class ListIndexSteps {
         }
     }
 
+    // ----------------------------------------------------------------------------------------- the index a reader is handed
+
     @Given("the index recorded on field ids {string} named {string} with key types {string}")
     public void theIndexRecorded(String ids, String names, String types) {
         recorded = ListElementIndexDetails.newBuilder()
                 .addAllKeyFieldIds(list(ids).stream().map(Integer::parseInt).toList())
                 .addAllKeys(list(names)).addAllKeyTypes(list(types))
-                .setKeyEncoding(ListElementKeyEncoding.LIST_ELEMENT_KEY_ENCODING_ARROW_ROW_V1).setTargetIndexVersion(1);
+                .setKeyEncoding(ListElementKeyEncoding.LIST_ELEMENT_KEY_ENCODING_ARROW_ROW_V1)
+                .setTargetDetails(BTREE_DETAILS).setTargetIndexVersion(1);
     }
+
+    /** The target as a list element index writer records it: Lance's BTree details, no value (BTreeIndexDetails {}). */
+    private static final Any BTREE_DETAILS = Any.newBuilder().setTypeUrl("/" + BTreeIndexDetails.getDescriptor().getFullName()).build();
 
     @Given("the index's key encoding is {word}")
     public void theKeyEncodingIs(String encoding) {
@@ -307,6 +367,29 @@ public final class ListIndexSteps {
             recorded.setKeyEncodingValue(Integer.parseInt(encoding));
         } else {
             recorded.setKeyEncoding(ListElementKeyEncoding.valueOf(encoding));
+        }
+    }
+
+    @Given("the index's target_details have the type URL {string}")
+    public void theTargetDetailsHaveTheTypeUrl(String typeUrl) {
+        recorded.setTargetDetails(Any.newBuilder().setTypeUrl(typeUrl));
+    }
+
+    @Given("the index's target_index_version is {long}")
+    public void theTargetIndexVersionIs(long version) {
+        recorded.setTargetIndexVersion((int) version);
+    }
+
+    /**
+     * The index's one segment is the target BTree files real Lance wrote (golden-files/&lt;folder&gt;: page_data.lance
+     * and page_lookup.lance, bytes unchanged), copied into a directory of the scenario's own.
+     */
+    @Given("the index's files are those real Lance wrote in {string}")
+    public void theIndexFilesAreRealLances(String folder) {
+        Path golden = RunContext.current().golden().path(folder);
+        givenFiles = TableScenario.current().newFolder("lance-index");
+        for (String file : List.of(TargetBTreeFiles.PAGE_DATA, TargetBTreeFiles.PAGE_LOOKUP)) {
+            FileTrees.copy(golden.resolve(file), givenFiles.resolve(file));
         }
     }
 
@@ -326,16 +409,6 @@ public final class ListIndexSteps {
         enumerationLimit = limit;
     }
 
-    @When("the reader answers any_element with the predicate {string}")
-    public void theReaderAnswers(String predicate) {
-        query(predicate, false);
-    }
-
-    @When("the reader answers NOT any_element with the predicate {string}")
-    public void theReaderAnswersNot(String predicate) {
-        query(predicate, true);
-    }
-
     @Given("the index was written when the table was")
     public void theIndexWasWrittenWhen(String json) {
         writtenFrom = json;
@@ -350,7 +423,7 @@ public final class ListIndexSteps {
     public void theIndexHasASecondSegmentInEncoding(String ids, String names, String types, String encoding, String fragments) {
         ListElementIndexDetails.Builder details = ListElementIndexDetails.newBuilder()
                 .addAllKeyFieldIds(list(ids).stream().map(Integer::parseInt).toList())
-                .addAllKeys(list(names)).addAllKeyTypes(list(types)).setTargetIndexVersion(1);
+                .addAllKeys(list(names)).addAllKeyTypes(list(types)).setTargetDetails(BTREE_DETAILS).setTargetIndexVersion(1);
         if (encoding.matches("[0-9]+")) {
             details.setKeyEncodingValue(Integer.parseInt(encoding));
         } else {
@@ -360,13 +433,29 @@ public final class ListIndexSteps {
         otherCovered.add(list(fragments).stream().map(Long::parseLong).toList());
     }
 
+    // ----------------------------------------------------------------------------------------- the reader
+
+    @When("the reader answers any_element with the predicate {string}")
+    public void theReaderAnswers(String predicate) {
+        query(predicate, false);
+    }
+
+    @When("the reader answers NOT any_element with the predicate {string}")
+    public void theReaderAnswersNot(String predicate) {
+        query(predicate, true);
+    }
+
     private void query(String predicate, boolean negated) {
         question = (negated ? "NOT " : "") + "any_element(..., '" + predicate + "')";
+        planned = (negated ? "NOT " : "") + "any_element(" + predicate + ")";
         QueryListIndexRequest.Builder request = QueryListIndexRequest.newBuilder().setTableJson(ScenarioState.table())
                 .setDetails(recorded).addAllCoveredFragments(covered).setPageSize(pageSize).setPredicate(predicate)
                 .setNegated(negated).setEnumerationLimit(enumerationLimit);
         AnyElementSteps.tree(ScenarioState.table(), predicate).ifPresent(request::setPredicateTree);
-        request.addSegments(segment(recorded.build(), covered));
+        request.addSegments(givenFiles != null ? ListIndexSegment.newBuilder().setDetails(recorded)
+                .addAllCoveredFragments(ListIndexProtos.fragments(IndexedTable.fromJson(ScenarioState.table()), covered).stream()
+                        .sorted().toList())
+                .setIndexDirectory(givenFiles.toString()).build() : segment(recorded.build(), covered));
         for (int i = 0; i < otherSegments.size(); i++) {
             request.addSegments(segment(otherSegments.get(i), otherCovered.get(i)));
         }
@@ -374,61 +463,22 @@ public final class ListIndexSteps {
     }
 
     /**
-     * The segment as the kit writes it: the reference model's page_data over the table the index was
-     * written from (the current table unless the scenario says otherwise), under the recorded details.
+     * The segment as the kit writes it: the reference model's target BTree over the table the index was written from
+     * (the current table unless the scenario says otherwise), under the recorded details; as files in a directory of
+     * the scenario's to an engine that declares list_element_index.read_files, else as rows.
      */
     private ListIndexSegment segment(ListElementIndexDetails details, List<Long> fragments) {
         IndexedTable table = IndexedTable.fromJson(writtenFrom != null ? writtenFrom : ScenarioState.table());
         Set<Long> over = ListIndexProtos.fragments(table, fragments);
         int rows = pageSize == 0 ? ListElementIndex.DEFAULT_PAGE_SIZE : pageSize;
         ListElementIndex content = ListElementIndex.build(table, details.getKeyFieldIdsList(), over, rows);
-        return ListIndexProtos.segment(content).toBuilder().setDetails(details).build();
-    }
-
-    @Then("the plan is {word}")
-    public void thePlanIs(String mode) {
-        if (!answer.getMode().equals(mode)) {
-            throw new AssertionError("the plan is " + answer.getMode() + " (" + answer.getReason() + "), expected " + mode);
+        if (!declares(Capability.LIST_ELEMENT_INDEX_READ_FILES)) {
+            return ListIndexProtos.segment(content).toBuilder().setDetails(details).build();
         }
-    }
-
-    @Then("the index is not used because {word}")
-    public void theIndexIsNotUsedBecause(String code) {
-        thePlanIs("NOT_USED");
-        IndexNotUsedReason expected = IndexNotUsedReason.valueOf("INDEX_NOT_USED_" + code);
-        if (answer.getNotUsedReason() != expected) {
-            throw new AssertionError("the index is not used for " + question + " because " + answer.getNotUsedReason()
-                    + " (\"" + answer.getReason() + "\"), expected " + expected);
-        }
-    }
-
-    @Then("the ranges are")
-    public void theRangesAre(DataTable expected) {
-        List<List<String>> actual = new ArrayList<>();
-        actual.add(List.of("lower", "upper"));
-        for (EncodedRange range : answer.getRangesList()) {
-            actual.add(List.of(range.hasLower() ? HEX.formatHex(range.getLower().toByteArray()) : "unbounded",
-                    range.hasUpper() ? HEX.formatHex(range.getUpper().toByteArray()) : "unbounded"));
-        }
-        compare("ranges", expected.cells(), actual, "");
-    }
-
-    @Then("NOT any_element is answered from the index")
-    public void notIsAnsweredFromTheIndex() {
-        if (!answer.getNotExact()) {
-            throw new AssertionError(question + " is not answered from the index: " + answer.getNotRefusal()
-                    + " (\"" + answer.getNotReason() + "\")");
-        }
-    }
-
-    @Then("NOT any_element is refused because {word}")
-    public void notIsRefusedBecause(String code) {
-        NotAnyElementRefusal expected = NotAnyElementRefusal.valueOf("NOT_ANY_ELEMENT_" + code);
-        if (answer.getNotExact() || answer.getNotRefusal() != expected) {
-            throw new AssertionError(question + (answer.getNotExact() ? " is answered from the index"
-                    : " is refused because " + answer.getNotRefusal() + " (\"" + answer.getNotReason() + "\")")
-                    + ", expected it refused because " + expected);
-        }
+        Path directory = TableScenario.current().newFolder("segment");
+        TargetBTreeFiles.write(directory, content);
+        return ListIndexSegment.newBuilder().setDetails(details).addAllCoveredFragments(over.stream().sorted().toList())
+                .setIndexDirectory(directory.toString()).build();
     }
 
     @Then("the row addresses are {string}")
@@ -440,6 +490,65 @@ public final class ListIndexSteps {
                     + ", expected " + expected + firstDifference(want, actual));
         }
     }
+
+    // ----------------------------------------------------------------------------------------- plans: recorded, not scored
+
+    /**
+     * The kit's construction of the plan, from the spec's rules, beside the engine's: recorded, never scored. The spec
+     * says a reader "may" answer from the index; one that does not, or bounds its ranges otherwise, or stops
+     * enumerating at a limit of its own, answers right all the same, and its rows are what is judged.
+     */
+    @Then("the engine's plan is recorded beside the kit's: {word}, with the ranges")
+    public void thePlanIsRecordedWithRanges(String mode, DataTable ranges) {
+        List<List<String>> kit = ranges.cells().subList(1, ranges.cells().size());
+        recordPlan(mode + ", ranges " + ranges(kit), answer.getMode() + ", ranges " + ranges(engineRanges()));
+    }
+
+    @Then("the engine's plan is recorded beside the kit's: {word}")
+    public void thePlanIsRecorded(String mode) {
+        recordPlan(mode, answer.getMode());
+    }
+
+    @Then("the engine's plan is recorded beside the kit's: NOT_USED because {word}")
+    public void thePlanIsRecordedNotUsed(String code) {
+        recordPlan("NOT_USED because " + code, answer.getMode() + (answer.getMode().equals("NOT_USED")
+                ? " because " + answer.getNotUsedReason().name().replace("INDEX_NOT_USED_", "") : ""));
+    }
+
+    @Then("the engine's plan is recorded beside the kit's: NOT any_element from the index")
+    public void theNotPlanIsRecordedFromTheIndex() {
+        recordPlan("NOT any_element from the index", notPlan());
+    }
+
+    @Then("the engine's plan is recorded beside the kit's: NOT any_element on the data because {word}")
+    public void theNotPlanIsRecordedOnTheData(String code) {
+        recordPlan("NOT any_element on the data because " + code, notPlan());
+    }
+
+    private String notPlan() {
+        return answer.getNotExact() ? "NOT any_element from the index" : "NOT any_element on the data because "
+                + answer.getNotRefusal().name().replace("NOT_ANY_ELEMENT_", "");
+    }
+
+    private List<List<String>> engineRanges() {
+        List<List<String>> ranges = new ArrayList<>();
+        for (EncodedRange range : answer.getRangesList()) {
+            ranges.add(List.of(range.hasLower() ? HEX.formatHex(range.getLower().toByteArray()) : "unbounded",
+                    range.hasUpper() ? HEX.formatHex(range.getUpper().toByteArray()) : "unbounded"));
+        }
+        return ranges;
+    }
+
+    private static String ranges(List<List<String>> ranges) {
+        return String.join(" ", ranges.stream().map(r -> "[" + r.get(0) + ", " + r.get(1) + ")").toList());
+    }
+
+    private void recordPlan(String kit, String engine) {
+        Observations.add(kit.equals(engine) ? "plan of " + planned + " as the kit's: " + kit
+                : "plan of " + planned + ": the engine's " + engine + "; the kit's " + kit + " (information, not scored)");
+    }
+
+    // ----------------------------------------------------------------------------------------- notation
 
     /** The first row, in list order, that one list has and the other has not. */
     static String firstDifference(List<String> want, List<String> actual) {

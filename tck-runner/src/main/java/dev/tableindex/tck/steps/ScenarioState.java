@@ -2,7 +2,6 @@ package dev.tableindex.tck.steps;
 
 import io.cucumber.java.Before;
 import java.nio.file.Path;
-import java.util.Optional;
 
 /**
  * What steps of different glue classes share within one scenario (Cucumber makes one instance of
@@ -36,15 +35,10 @@ public final class ScenarioState {
         INDEX_DIRECTORY.set(directory);
     }
 
-    /** The directory the engine wrote the segment's files into, if it wrote any in this scenario. */
-    static Optional<Path> writtenIndexDirectory() {
-        return Optional.ofNullable(INDEX_DIRECTORY.get());
-    }
-
     static Path indexDirectory() {
         Path directory = INDEX_DIRECTORY.get();
         if (directory == null) {
-            throw new IllegalStateException("the engine wrote no index files in this scenario (When ..., writing its files)");
+            throw new IllegalStateException("the kit handed the engine no index directory in this scenario (it does not declare list_element_index.files)");
         }
         return directory;
     }

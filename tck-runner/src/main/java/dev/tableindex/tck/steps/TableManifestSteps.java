@@ -62,6 +62,24 @@ public final class TableManifestSteps {
         assertSet("fragments covered by " + name, liveFragments(manifest), effectiveCoverage(manifest, name));
     }
 
+    /** The segments of one index "cover different parts of the dataset": no live fragment is in two of their bitmaps. */
+    @Then("no fragment of the table is covered by two segments of index {string}")
+    public void segmentsDisjoint(String name) {
+        ManifestFile manifest = manifest();
+        Set<Long> live = liveFragments(manifest);
+        List<IndexSegment> named = segments(manifest, name);
+        Map<Long, IndexSegment> coveredBy = new java.util.HashMap<>();
+        for (IndexSegment segment : named) {
+            for (long fragment : segment.coverage().fragmentIds().orElse(List.of())) {
+                IndexSegment other = live.contains(fragment) ? coveredBy.putIfAbsent(fragment, segment) : null;
+                if (other != null) {
+                    throw new AssertionError("fragment " + fragment + " is covered by " + label(named, other) + " and by "
+                            + label(named, segment) + "; the segments of an index cover different parts of the dataset");
+                }
+            }
+        }
+    }
+
     @Then("the table no longer has fragments {string}")
     public void noLongerHas(String ids) {
         Set<Long> still = new TreeSet<>(parseIds(ids));
@@ -150,14 +168,12 @@ public final class TableManifestSteps {
     @Then("the fragment bitmaps of index {string} name only fragments of the table at its dataset_version or now")
     public void bitmapsNameKnownFragments(String name) {
         ManifestFile manifest = manifest();
-        LanceDatasetFolder folder = LanceDatasetFolder.open(TableScenario.current().dataset());
+        List<ManifestFile> versions = TableScenario.current().versions();
         List<IndexSegment> named = segments(manifest, name);
         for (IndexSegment segment : named) {
             long built = segment.proto().getDatasetVersion();
             Set<Long> known = new TreeSet<>(liveFragments(manifest));
-            if (folder.manifests().stream().anyMatch(e -> e.name().version() == built)) {
-                known.addAll(liveFragments(folder.read(built)));
-            }
+            versions.stream().filter(v -> v.version() == built).forEach(v -> known.addAll(liveFragments(v)));
             Set<Long> unknown = new TreeSet<>(segment.coverage().fragmentIds().orElse(List.of()));
             unknown.removeAll(known);
             if (!unknown.isEmpty()) {
@@ -319,12 +335,8 @@ public final class TableManifestSteps {
      */
     @Then("every version of the table without flag 256 lists only data files of its data_format.version")
     public void dataFilesOfTheDataFormat() {
-        LanceDatasetFolder folder = LanceDatasetFolder.open(TableScenario.current().dataset());
-        for (LanceDatasetFolder.Entry entry : folder.manifests()) {
-            if (entry.name().detached()) {
-                continue;
-            }
-            var manifest = folder.read(entry.name().version()).manifest();
+        for (ManifestFile version : TableScenario.current().versions()) {
+            var manifest = version.manifest();
             if (FeatureFlags.has(manifest.getReaderFeatureFlags() | manifest.getWriterFeatureFlags(),
                     FeatureFlags.MIXED_DATA_FILE_VERSIONS)) {
                 continue;
@@ -377,18 +389,21 @@ public final class TableManifestSteps {
     }
 
     /**
-     * IndexMetadata.dataset_version, "The version of the dataset this index was built from": an index
-     * created by the latest commit was built from the version that commit read, the one before it.
+     * IndexMetadata.dataset_version, "The version of the dataset this index was built from": an index created
+     * by the last operation was built from a version that operation read, the latest version before the request
+     * or one the engine committed on the way (an engine may commit in steps), never the version that lists it.
      */
-    @Then("index {string} was built from the version before it was created")
+    @Then("index {string} was built from a version its operation read")
     public void builtFromVersionRead(String name) {
         ManifestFile manifest = manifest();
+        long before = TableScenario.current().lastOperation().versionBefore();
         List<IndexSegment> named = segments(manifest, name);
         for (IndexSegment segment : named) {
             long built = segment.proto().getDatasetVersion();
-            if (built != manifest.version() - 1) {
-                throw new AssertionError(label(named, segment) + " records dataset_version " + built
-                        + "; it was created by version " + manifest.version() + " from version " + (manifest.version() - 1));
+            if (Long.compareUnsigned(built, before) < 0 || Long.compareUnsigned(built, manifest.version()) >= 0) {
+                throw new AssertionError(label(named, segment) + " records dataset_version " + Long.toUnsignedString(built)
+                        + "; it was created by the operation that read version " + Long.toUnsignedString(before)
+                        + " and committed version " + Long.toUnsignedString(manifest.version()));
             }
         }
     }
@@ -431,10 +446,9 @@ public final class TableManifestSteps {
     /** Manifest.max_fragment_id: "The highest fragment ID that has been used so far"; absent with no fragments. */
     @Then("max_fragment_id is the highest fragment id used so far")
     public void maxFragmentId() {
-        LanceDatasetFolder folder = LanceDatasetFolder.open(TableScenario.current().dataset());
         OptionalLong used = OptionalLong.empty();
-        for (LanceDatasetFolder.Entry entry : folder.manifests()) {
-            for (DataFragment fragment : folder.read(entry.name().version()).manifest().getFragmentsList()) {
+        for (ManifestFile version : TableScenario.current().versions()) {
+            for (DataFragment fragment : version.manifest().getFragmentsList()) {
                 if (used.isEmpty() || fragment.getId() > used.getAsLong()) {
                     used = OptionalLong.of(fragment.getId());
                 }
@@ -463,17 +477,13 @@ public final class TableManifestSteps {
      */
     @Then("no fragment id has named two fragments in any version of the table")
     public void fragmentIdsNeverReused() {
-        LanceDatasetFolder folder = LanceDatasetFolder.open(TableScenario.current().dataset());
         Map<Long, Long> removedBy = new java.util.HashMap<>();
         Map<Long, Long> rowsBefore = Map.of();
         long previous = -1;
-        for (LanceDatasetFolder.Entry entry : folder.manifests()) {
-            if (entry.name().detached()) {
-                continue;
-            }
-            long version = entry.name().version();
+        for (ManifestFile file : TableScenario.current().versions()) {
+            long version = file.version();
             Map<Long, Long> rows = new java.util.LinkedHashMap<>();
-            for (DataFragment fragment : folder.read(version).manifest().getFragmentsList()) {
+            for (DataFragment fragment : file.manifest().getFragmentsList()) {
                 long id = fragment.getId();
                 String where = "version " + Long.toUnsignedString(version) + " lists fragment id " + Long.toUnsignedString(id);
                 if (rows.put(id, fragment.getPhysicalRows()) != null) {

@@ -1,6 +1,9 @@
 package dev.tableindex.tck.steps;
 
+import dev.tableindex.model.dataset.LanceDatasetFolder;
+import dev.tableindex.model.manifest.IndexSegment;
 import dev.tableindex.proto.tck.Append;
+import dev.tableindex.proto.tck.ApplyStaleTableOperationRequest;
 import dev.tableindex.proto.tck.AlterColumnType;
 import dev.tableindex.proto.tck.ApplyTableOperationRequest;
 import dev.tableindex.proto.tck.Column;
@@ -18,16 +21,24 @@ import dev.tableindex.proto.tck.Rows;
 import dev.tableindex.proto.tck.TableOperation;
 import dev.tableindex.proto.tck.UpdateColumn;
 import dev.tableindex.tck.api.EngineRefusal;
+import dev.tableindex.tck.api.RetriedCommits;
 import dev.tableindex.tck.api.TableLifecycle;
 import dev.tableindex.tck.engine.ReferenceEngine;
 import dev.tableindex.tck.run.RunContext;
+import dev.tableindex.tck.run.SituationDeclined;
 import io.cucumber.java.en.Given;
 import io.cucumber.java.en.Then;
 import io.cucumber.java.en.When;
+import java.nio.file.Files;
+import java.nio.file.Path;
 import java.util.ArrayList;
 import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
+import java.util.Optional;
+import java.util.Set;
+import java.util.UUID;
+import java.util.stream.Collectors;
 
 /**
  * Steps for capability {@code table.lifecycle}: the engine changes the scenario's dataset one
@@ -117,6 +128,41 @@ public final class TableOperationSteps {
         apply(createIndex(type, name, column, "", false));
     }
 
+    /**
+     * Goal 3 of the IndexV2 design, "Allow configuring an index on an empty table", is an aim (decision 0060):
+     * an engine that refuses an index on a table without rows declines the situation the scenario judges.
+     */
+    @Given("the engine creates a {word} index {string} on {string}, unless it declines an index on a table without rows")
+    public void createsIndexUnlessDeclined(String type, String name, String column) {
+        attempt(createIndex(type, name, column, "", false));
+        var refusal = TableScenario.current().takeRefusal();
+        if (refusal == null) {
+            return;
+        }
+        if (TableScenario.current().latestManifest().manifest().getFragmentsList().stream()
+                .anyMatch(f -> f.getPhysicalRows() > 0)) {
+            throw new AssertionError("the engine refused create_index on a table with rows: " + refusal.getKind()
+                    + ": " + refusal.getMessage());
+        }
+        throw new SituationDeclined("the engine refused an index on a table without rows ("
+                + refusal.getRefusalReason() + "): goal 3 of the IndexV2 design, an aim judged at should (IL-0003)");
+    }
+
+    /** {@code rows} rows: id 1..rows, name "n" + (id mod 8), a table big enough to show what grows with it. */
+    @Given("the engine creates a table of {int} rows with columns {string}, in fragments of {int} rows")
+    public void aGeneratedTable(int rows, String columns, int rowsPerFragment) {
+        if (!columns.equals("id int64, name string")) {
+            throw new IllegalArgumentException("generated rows are for columns \"id int64, name string\", not \""
+                    + columns + "\"");
+        }
+        StringBuilder json = new StringBuilder("[");
+        for (int id = 1; id <= rows; id++) {
+            json.append(id > 1 ? ", " : "").append("{\"id\": ").append(id).append(", \"name\": \"n").append(id % 8)
+                    .append("\"}");
+        }
+        create(engine(), "table", columns, json.append(']').toString(), rowsPerFragment);
+    }
+
     @Given("the engine creates a {word} index {string} on {string} with {string}")
     public void createsIndexWith(String type, String name, String column, String params) {
         apply(createIndex(type, name, column, params, false));
@@ -150,6 +196,63 @@ public final class TableOperationSteps {
     @When("the engine tries to delete the rows where {string}")
     public void triesToDelete(String filter) {
         attempt(TableOperation.newBuilder().setDeleteRows(DeleteRows.newBuilder().setFilter(filter)));
+    }
+
+    // ---- a writer that read an older version (capability table.retried_commits) ----
+
+    @Given("the version of the table is remembered as {string}")
+    public void rememberVersion(String key) {
+        TableScenario.current().remember(versionKey(key), TableScenario.current().latestManifest().version());
+    }
+
+    @When("the engine, as a writer that read the version remembered as {string}, tries to rewrite column {string} in place, matching on {string}:")
+    public void staleRewrite(String key, String column, String keyColumn, String rows) {
+        stale(key, TableOperation.newBuilder().setUpdateColumn(
+                UpdateColumn.newBuilder().setColumn(column).setKeyColumn(keyColumn).setRows(rows(rows))));
+    }
+
+    @When("the engine, as a writer that read the version remembered as {string}, tries to delete the rows where {string}")
+    public void staleDelete(String key, String filter) {
+        stale(key, TableOperation.newBuilder().setDeleteRows(DeleteRows.newBuilder().setFilter(filter)));
+    }
+
+    /**
+     * The operation as a writer that read an older version than the latest: its commit meets the versions
+     * committed since and is retried or refused; a refusal is kept for the "unless the engine refused the commit
+     * as a conflict" steps (a refusal for another reason fails here).
+     */
+    private static void stale(String key, TableOperation.Builder operation) {
+        long read = rememberedVersion(key);
+        ApplyStaleTableOperationRequest request = ApplyStaleTableOperationRequest.newBuilder()
+                .setDatasetPath(TableScenario.current().dataset().toAbsolutePath().toString()).setReadVersion(read)
+                .setOperation(operation).build();
+        try {
+            observed(() -> RunContext.current().engine().facet(RetriedCommits.class).applyStale(request));
+            TableScenario.current().remember(STALE_REFUSAL, Optional.empty());
+        } catch (EngineRefusal e) {
+            if (e.error().getRefusalReason() != RefusalReason.REFUSED_COMMIT_CONFLICT) {
+                throw new AssertionError("the engine refused the operation of a writer that read version " + read
+                        + " with reason " + e.error().getRefusalReason() + " (" + e.error().getKind() + ": "
+                        + e.error().getMessage() + "); it retries the commit or refuses it as a conflict"
+                        + " (REFUSED_COMMIT_CONFLICT)");
+            }
+            TableScenario.current().remember(STALE_REFUSAL, Optional.of(e.error()));
+        }
+    }
+
+    /** Whether the last stale operation was refused as a conflict (nothing of it was committed). */
+    static boolean staleCommitRefused() {
+        return ((Optional<?>) TableScenario.current().remembered(STALE_REFUSAL)).isPresent();
+    }
+
+    static long rememberedVersion(String key) {
+        return (Long) TableScenario.current().remembered(versionKey(key));
+    }
+
+    private static final String STALE_REFUSAL = "the refusal of the stale operation";
+
+    private static String versionKey(String key) {
+        return "version " + key;
     }
 
     /**
@@ -192,7 +295,7 @@ public final class TableOperationSteps {
 
     private static void apply(TableLifecycle engine, TableOperation.Builder operation) {
         try {
-            engine.apply(request(operation));
+            observed(() -> engine.apply(request(operation)));
         } catch (EngineRefusal e) {
             throw new AssertionError("the engine refused " + operation.getKindCase().name().toLowerCase(java.util.Locale.ROOT)
                     + ": " + e.error().getKind() + ": " + e.error().getMessage());
@@ -202,9 +305,28 @@ public final class TableOperationSteps {
     /** An operation the scenario expects may be refused; the refusal is kept for a Then step. */
     private static void attempt(TableOperation.Builder operation) {
         try {
-            engine().apply(request(operation));
+            observed(() -> engine().apply(request(operation)));
         } catch (EngineRefusal e) {
             TableScenario.current().refused(e.error());
+        }
+    }
+
+    /** Runs one request, noting for later steps the version and segments before it and the kit's clock around it. */
+    static void observed(Runnable request) {
+        Path root = TableScenario.current().dataset();
+        long versionBefore = -1;
+        Set<UUID> segments = Set.of();
+        if (Files.isDirectory(root.resolve(LanceDatasetFolder.VERSIONS_DIR))) {
+            var before = TableScenario.current().latestManifest();
+            versionBefore = before.version();
+            segments = before.segments().stream().map(IndexSegment::uuid).collect(Collectors.toSet());
+        }
+        long start = System.currentTimeMillis();
+        try {
+            request.run();
+        } finally {
+            TableScenario.current().operated(new TableScenario.LastOperation(versionBefore, segments, start,
+                    System.currentTimeMillis()));
         }
     }
 

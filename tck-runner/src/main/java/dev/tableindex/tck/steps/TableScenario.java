@@ -2,6 +2,7 @@ package dev.tableindex.tck.steps;
 
 import dev.tableindex.model.dataset.LanceDatasetFolder;
 import dev.tableindex.model.manifest.ManifestFile;
+import dev.tableindex.model.manifest.ManifestFormatException;
 import dev.tableindex.tck.run.FileTrees;
 import dev.tableindex.proto.tck.EngineError;
 import io.cucumber.java.After;
@@ -11,7 +12,10 @@ import java.io.UncheckedIOException;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.util.HashMap;
+import java.util.List;
 import java.util.Map;
+import java.util.Set;
+import java.util.UUID;
 
 /**
  * What the table steps share within one scenario: the scratch folder, the dataset the engine works
@@ -25,7 +29,16 @@ public final class TableScenario {
     private Path dataset;
     private int tables;
     private EngineError refusal;
+    private LastOperation lastOperation;
     private final Map<String, Object> remembered = new HashMap<>();
+
+    /**
+     * The last operation the engine was asked for, as the kit saw it from outside: the latest version and the
+     * index segment uuids before it (-1 and none for a new table), and the kit's clock just before the request
+     * and just after the reply (milliseconds since the epoch).
+     */
+    record LastOperation(long versionBefore, Set<UUID> segmentsBefore, long startMillis, long endMillis) {
+    }
 
     @Before(order = 1)
     public void begin() {
@@ -98,9 +111,45 @@ public final class TableScenario {
         return dataset;
     }
 
-    /** The latest manifest of the dataset, read by the kit's own reader. */
+    /**
+     * The latest manifest of the dataset, read by the kit's own reader. A manifest the reader refuses is the
+     * engine's failure (it wrote something that is not the format), never the harness's.
+     */
     ManifestFile latestManifest() {
-        return LanceDatasetFolder.open(dataset()).readLatest();
+        LanceDatasetFolder folder = LanceDatasetFolder.open(dataset());
+        return read(folder, folder.latestVersion());
+    }
+
+    /** One version the dataset holds, read as {@link #latestManifest} reads. */
+    ManifestFile manifest(long version) {
+        return read(LanceDatasetFolder.open(dataset()), version);
+    }
+
+    /** Every version of the dataset (detached ones left out), oldest first, each read as {@link #latestManifest} reads. */
+    List<ManifestFile> versions() {
+        LanceDatasetFolder folder = LanceDatasetFolder.open(dataset());
+        return folder.manifests().stream().filter(e -> !e.name().detached())
+                .map(e -> read(folder, e.name().version())).toList();
+    }
+
+    private static ManifestFile read(LanceDatasetFolder folder, long version) {
+        try {
+            return folder.read(version);
+        } catch (ManifestFormatException e) {
+            throw new AssertionError("the kit's reader refuses version " + Long.toUnsignedString(version)
+                    + " the engine wrote: " + e.getMessage());
+        }
+    }
+
+    void operated(LastOperation operation) {
+        lastOperation = operation;
+    }
+
+    LastOperation lastOperation() {
+        if (lastOperation == null) {
+            throw new IllegalStateException("the scenario has asked the engine for no table operation yet");
+        }
+        return lastOperation;
     }
 
     void refused(EngineError error) {

@@ -402,6 +402,22 @@ class TckCliTest {
     }
 
     @Test
+    void compareListsChangedObservationsOfPassingScenariosWithoutFailing(@org.junit.jupiter.api.io.TempDir Path dir) {
+        var pass = dev.tableindex.tck.run.Outcome.PASS;
+        Path old = report(dir, "old.json", "LEI-0020", pass, "plan of any_element(label = 'car') as the kit's: EXACT",
+                "LEI-0021", pass, "plan of any_element(x) as the kit's: EXACT");
+        Path now = report(dir, "new.json", "LEI-0020", pass,
+                "plan of any_element(label = 'car'): the engine's NOT_USED; the kit's EXACT (information, not scored)",
+                "LEI-0021", pass, "plan of any_element(x) as the kit's: EXACT");
+        Run run = tck("compare", old.toString(), now.toString());
+        assertThat(run.exitCode()).isZero();
+        assertThat(run.out()).contains("observed    LEI-0020").contains("the engine's NOT_USED").doesNotContain("LEI-0021")
+                .contains("1 changed, 0 new failures");
+        assertThat(tck("compare", "--fail-on-change", old.toString(), now.toString()).exitCode())
+                .isEqualTo(TckCli.EXIT_FAILED_CHECKS);
+    }
+
+    @Test
     void conformancePageRefusesWhatIsNotAReport(@org.junit.jupiter.api.io.TempDir Path dir) throws Exception {
         Files.writeString(dir.resolve("garbage.json"), "\u0000garbage");
         Files.writeString(dir.resolve("list.json"), "[]");

@@ -176,7 +176,7 @@ class CatalogueIntegrityTest {
         assertThat(check(Map.of("rules/doc.yaml", bad))).containsExactly(
                 "features/rules/doc.yaml:6:3: doc-1: property 'note' is not defined in the schema and the schema does not allow additional properties",
                 "features/rules/doc.yaml:6:7: doc-1 (id): does not match the regex pattern ^[A-Z][A-Z0-9]{1,5}-R[0-9]{3}$",
-                "features/rules/doc.yaml:8:10: doc-1 (level): does not have a value in the enumeration [\"must\", \"should\", \"may\", \"decision\"]");
+                "features/rules/doc.yaml:8:10: doc-1 (level): does not have a value in the enumeration [\"must\", \"should\", \"may\", \"decision\", \"non-normative\"]");
     }
 
     @Test
@@ -265,12 +265,79 @@ class CatalogueIntegrityTest {
                   scenarios: [MR-0004]
                 """;
         assertThat(check(Map.of("rules/doc.yaml", rules))).containsExactly(
-                "features/reading/a.feature:4: one: @level:must but it checks only should or may rules (DOC-R002):"
+                "features/reading/a.feature:4: one: @level:must but it checks only should, may or non-normative rules (DOC-R002):"
                         + " a scenario that checks no must rule is @level:should",
                 "features/rules/doc.yaml:1:3: DOC-R001: a must rule, checked by MR-0002 (features/reading/a.feature:8),"
                         + " which is @level:should: a scenario that checks a must rule is @level:must",
                 "features/rules/doc.yaml:11:3: DOC-R003: a kit decision, checked by MR-0004 (features/reading/a.feature:18),"
                         + " which is @level:must and not @open: a decision is checked only by @open or @level:should scenarios");
+    }
+
+    @Test
+    void aNonNormativeLineIsCheckedAtShouldOnlyAndMakesNoScenarioMust() {
+        String rules = SOUND + """
+                - id: DOC-R006
+                  spec: doc.md#reading
+                  level: non-normative
+                  statement: "Goal: readers are fast."
+                  scenarios: [MR-0002, MR-0003]
+                - id: DOC-R007
+                  spec: doc.md#writing
+                  level: non-normative
+                  statement: "FAQ: why field ids? We use them already."
+                  scenarios: [MR-0005]
+                """;
+        assertThat(check(Map.of("rules/doc.yaml", rules))).containsExactly(
+                "features/reading/a.feature:27: five: @level:must but it checks only should, may or non-normative rules"
+                        + " (DOC-R007): a scenario that checks no must rule is @level:should",
+                "features/rules/doc.yaml:31:3: DOC-R007: a non-normative line, checked by MR-0005"
+                        + " (features/reading/a.feature:27), which is @level:must and not @open: a line that requires nothing"
+                        + " is checked only by @open or @level:should scenarios");
+        assertThat(RulesCatalogue.of(Map.of("rules/doc.yaml", rules), SPEC.files()).rule("DOC-R006"))
+                .hasValueSatisfying(r -> assertThat(r.level().label()).isEqualTo("non-normative"));
+    }
+
+    @Test
+    void aStatementOutOfScopeSaysWhyAndListsNoScenario() {
+        String rules = SOUND + """
+                - id: DOC-R006
+                  spec: doc.md#writing
+                  level: must
+                  statement: "Shards must be fenced."
+                  scenarios: []
+                  scope: out
+                  why: the kit has no shards
+                - id: DOC-R007
+                  spec: doc.md#writing
+                  level: must
+                  statement: "Out, and yet checked."
+                  scenarios: [MR-0001]
+                  scope: out
+                  why: the kit has no shards
+                - id: DOC-R008
+                  spec: doc.md#writing
+                  level: must
+                  statement: "Out without why."
+                  scenarios: []
+                  scope: out
+                - id: DOC-R009
+                  spec: doc.md#writing
+                  level: must
+                  statement: "In, with a why."
+                  scenarios: [MR-0001]
+                  why: because
+                """;
+        assertThat(check(Map.of("rules/doc.yaml", rules))).containsExactly(
+                "features/rules/doc.yaml:33:3: DOC-R007: scope out (the kit has no shards), yet it lists scenarios [MR-0001]:"
+                        + " a statement the kit does not judge has no scenario, gap or scoredAtShould",
+                "features/rules/doc.yaml:40:3: DOC-R008: scope out without why (say in one line why the kit does not judge it)",
+                "features/rules/doc.yaml:46:3: DOC-R009: why is for scope: out only (a statement the kit judges needs no why)");
+        RulesCatalogue catalogue = RulesCatalogue.of(Map.of("rules/doc.yaml", rules), SPEC.files());
+        assertThat(catalogue.rule("DOC-R006")).hasValueSatisfying(r -> {
+            assertThat(r.inScope()).isFalse();
+            assertThat(r.outOfScope()).isEqualTo("the kit has no shards");
+        });
+        assertThat(catalogue.rule("DOC-R001")).hasValueSatisfying(r -> assertThat(r.inScope()).isTrue());
     }
 
     @Test

@@ -108,16 +108,18 @@ class TraceabilityTest {
         files.put("rules/doc.yaml", String.join("\n",
                 "- {id: DOC-R001, spec: doc.md#reading, level: must, statement: x, scenarios: [MR-0001]}",
                 "- {id: DOC-R002, spec: doc.md#reading, level: should, statement: x, scenarios: []}",
-                "- {id: DOC-R003, spec: doc.md#writing, level: decision, statement: x, scenarios: []}", ""));
+                "- {id: DOC-R003, spec: doc.md#writing, level: decision, statement: x, scenarios: []}",
+                "- {id: DOC-R004, spec: doc.md#writing, level: non-normative, statement: x, scenarios: []}",
+                "- {id: DOC-R005, spec: doc.md#writing, level: must, statement: x, scenarios: [], scope: out, why: y}", ""));
         FeatureSuite suite = FeatureSuite.of(files);
         assertThat(Traceability.report(suite, SPEC))
                 .contains("[kill-matrix.md](kill-matrix.md#audit)")
-                .contains("| `doc.md` | `features/rules/doc.yaml` | 3 | 1 | 1 | 0 | 1 | 1 | 2 |")
-                .contains("| `t.proto` | none yet | | | | | | | |");
+                .contains("| `doc.md` | `features/rules/doc.yaml` | 5 | 2 | 1 | 0 | 1 | 1 | 1 | 1 | 3 |")
+                .contains("| `t.proto` | none yet | | | | | | | | | |");
         JsonNode json = new ObjectMapper().readTree(Traceability.reportJson(suite, SPEC));
         assertThat(json.path("documents").get(0).path("rules").toString()).isEqualTo(
-                "{\"catalogue\":\"features/rules/doc.yaml\",\"statements\":3,\"must\":1,\"should\":1,\"may\":0,"
-                        + "\"decision\":1,\"checked\":1,\"unchecked\":2}");
+                "{\"catalogue\":\"features/rules/doc.yaml\",\"statements\":5,\"must\":2,\"should\":1,\"may\":0,"
+                        + "\"decision\":1,\"non-normative\":1,\"out_of_scope\":1,\"checked\":1,\"unchecked\":3}");
         assertThat(json.path("documents").get(1).has("rules")).isFalse();
     }
 }

@@ -8,6 +8,7 @@ import dev.tableindex.model.iceberg.data.IndexEntry;
 import dev.tableindex.model.iceberg.data.IndexFields;
 import dev.tableindex.model.iceberg.data.TrackingEntry;
 import dev.tableindex.model.iceberg.data.TrackingFiles;
+import dev.tableindex.model.iceberg.definition.IndexDefinition;
 import dev.tableindex.model.iceberg.metadata.IndexMetadata;
 import dev.tableindex.model.iceberg.metadata.IndexMetadataJson;
 import dev.tableindex.model.iceberg.table.LocalFileIO;
@@ -64,8 +65,16 @@ public final class IcebergDataMutants {
             return reference;
         }
 
+        /** The encryption facet, given the reference's; the reference's by default. */
+        dev.tableindex.tck.api.IcebergIndexEncryption encryption(dev.tableindex.tck.api.IcebergIndexEncryption reference) {
+            return reference;
+        }
+
         @Override
         protected <F extends Facet> F facet(Class<F> type, F original) {
+            if (type == dev.tableindex.tck.api.IcebergIndexEncryption.class) {
+                return type.cast(encryption(dev.tableindex.tck.api.IcebergIndexEncryption.class.cast(original)));
+            }
             if (type == IcebergIndexBuilding.class) {
                 return type.cast(build(IcebergIndexBuilding.class.cast(original)));
             }
@@ -76,16 +85,38 @@ public final class IcebergDataMutants {
         }
     }
 
-    /** A builder of its own from the model's parts: which rows, and how they are cut into ranges. */
+    /**
+     * A builder of its own from the model's parts: which rows, read in which schema, for which definition, cut
+     * into which ranges, written where under which names.
+     */
     abstract static class OwnBuilder extends Base {
         OwnBuilder(String name, Set<String> breaks, String flaw) {
             super(name, breaks, flaw);
         }
 
-        abstract List<SourceRow> rows(SourceTable table, long snapshotId);
+        List<SourceRow> rows(SourceTable table, long snapshotId) {
+            return table.liveRows(snapshotId);
+        }
+
+        Schema schema(SourceTable table, long snapshotId) {
+            return table.schemaOf(snapshotId);
+        }
+
+        IndexDefinition definition(IndexMetadata metadata) {
+            return metadata.definition();
+        }
 
         List<List<IndexEntry>> ranges(List<IndexEntry> sorted, IndexFields fields, int target) {
             return IndexDataBuilder.ranges(sorted, fields, target);
+        }
+
+        /** The folder and the file name prefix of the build's files. */
+        Path folder(BuildIcebergIndexRequest request) {
+            return Path.of(request.getDataPath());
+        }
+
+        String fileName(BuildIcebergIndexRequest request) {
+            return "mutant-" + request.getSourceSnapshotId() + "-" + java.util.UUID.randomUUID();
         }
 
         @Override
@@ -93,12 +124,12 @@ public final class IcebergDataMutants {
             return request -> {
                 IndexMetadata metadata = metadata(request);
                 SourceTable table = SourceTable.load(Path.of(request.getTablePath()));
-                IndexFields fields = new IndexFields(metadata.definition(), table.schemaOf(request.getSourceSnapshotId()));
+                IndexFields fields = new IndexFields(definition(metadata),
+                        schema(table, request.getSourceSnapshotId()));
                 List<IndexEntry> sorted = IndexEntries.sorted(fields, rows(table, request.getSourceSnapshotId()));
                 IndexDataBuilder.Built built = IndexDataBuilder.write(fields,
                         ranges(sorted, fields, Math.max(1, request.getTargetRowsPerRangeFile())),
-                        Path.of(request.getDataPath()), "mutant-" + request.getSourceSnapshotId(),
-                        FileFormat.fromString(request.getRangeFileFormat()));
+                        folder(request), fileName(request), FileFormat.fromString(request.getRangeFileFormat()));
                 return BuildIcebergIndexResult.newBuilder().setTrackingFile(LocalFileIO.uri(built.trackingFile())).build();
             };
         }
@@ -142,11 +173,6 @@ public final class IcebergDataMutants {
         }
 
         @Override
-        List<SourceRow> rows(SourceTable table, long snapshotId) {
-            return table.liveRows(snapshotId);
-        }
-
-        @Override
         List<List<IndexEntry>> ranges(List<IndexEntry> sorted, IndexFields fields, int target) {
             List<List<IndexEntry>> ranges = new ArrayList<>();
             for (int i = 0; i < sorted.size(); i += target) {
@@ -187,11 +213,6 @@ public final class IcebergDataMutants {
         public MergesIdenticalEntries() {
             super("mutant-merges-identical-entries", Set.of("ICE-R111"),
                     "stores one range file row for rows whose index entries are identical");
-        }
-
-        @Override
-        List<SourceRow> rows(SourceTable table, long snapshotId) {
-            return table.liveRows(snapshotId);
         }
 
         @Override
@@ -267,7 +288,15 @@ public final class IcebergDataMutants {
             super(name, breaks, flaw);
         }
 
-        abstract List<TrackingEntry> change(List<TrackingEntry> entries, IndexFields fields);
+        /** The changed entries; by default the reference's. */
+        List<TrackingEntry> change(List<TrackingEntry> entries, IndexFields fields) {
+            return entries;
+        }
+
+        /** The changed entries, knowing the request (the table, the index location); by default as above. */
+        List<TrackingEntry> change(List<TrackingEntry> entries, IndexFields fields, BuildIcebergIndexRequest request) {
+            return change(entries, fields);
+        }
 
         @Override
         IcebergIndexBuilding build(IcebergIndexBuilding reference) {
@@ -277,7 +306,7 @@ public final class IcebergDataMutants {
                 SourceTable table = SourceTable.load(Path.of(request.getTablePath()));
                 IndexFields fields = new IndexFields(metadata(request).definition(),
                         table.schemaOf(request.getSourceSnapshotId()));
-                TrackingFiles.write(tracking, fields, change(TrackingFiles.read(tracking), fields));
+                TrackingFiles.write(tracking, fields, change(TrackingFiles.read(tracking), fields, request));
                 return result;
             };
         }
@@ -338,11 +367,6 @@ public final class IcebergDataMutants {
         }
 
         @Override
-        List<SourceRow> rows(SourceTable table, long snapshotId) {
-            return table.liveRows(snapshotId);
-        }
-
-        @Override
         List<List<IndexEntry>> ranges(List<IndexEntry> sorted, IndexFields fields, int target) {
             List<IndexEntry> nullsLast = new ArrayList<>(sorted.stream().filter(e -> !e.clusteringKey().contains(null)).toList());
             nullsLast.addAll(sorted.stream().filter(e -> e.clusteringKey().contains(null)).toList());
@@ -357,7 +381,7 @@ public final class IcebergDataMutants {
     /** Gives range file columns fresh ids 1..n instead of the index field ids. */
     public static final class RenumbersRangeFileColumns extends RewritesRangeFiles {
         public RenumbersRangeFileColumns() {
-            super("mutant-renumbers-range-file-columns", Set.of("ICE-R110"),
+            super("mutant-renumbers-range-file-columns", Set.of("ICE-R314"),
                     "assigns fresh column ids 1..n in range files instead of storing each field under its field id");
         }
 

@@ -16,7 +16,10 @@ import dev.tableindex.model.key.KeyNotation;
 import dev.tableindex.model.key.KeyType;
 import dev.tableindex.model.listindex.IndexedTable;
 import dev.tableindex.model.listindex.KeyRange;
+import dev.tableindex.model.listindex.ListElementPlanner;
+import dev.tableindex.model.listindex.Plan;
 import dev.tableindex.model.listindex.ListElementIndex;
+import dev.tableindex.model.listindex.TargetBTreeFiles;
 import dev.tableindex.proto.lance.index.ListElementIndexDetails;
 import dev.tableindex.proto.lance.index.ListElementKeyEncoding;
 import dev.tableindex.proto.tck.BuildListIndexRequest;
@@ -392,126 +395,8 @@ public final class ListIndexMutants {
 
         abstract BuildListIndexResult change(BuildListIndexRequest request, BuildListIndexResult built);
 
-        static BuildListIndexResult withPageData(BuildListIndexResult built, List<PageDataRow> rows, Comparator<byte[]> order) {
-            List<PageDataRow> sorted = new ArrayList<>(rows);
-            sorted.sort(Comparator.comparing((PageDataRow r) -> r.hasValues() ? r.getValues().toByteArray() : null,
-                    Comparator.nullsFirst(order)).thenComparingLong(PageDataRow::getRowAddress));
-            return built.toBuilder().clearPageData().addAllPageData(sorted).build();
-        }
-
         static BuildListIndexResult withDetails(BuildListIndexResult built, ListElementIndexDetails details) {
             return built.toBuilder().setDetails(details).build();
-        }
-    }
-
-    public static final class SignedByteOrder extends WriterMutant {
-        public SignedByteOrder() {
-            super("mutant-signed-byte-order", "sorts page_data comparing bytes as signed", "LEI-R062");
-        }
-
-        @Override
-        BuildListIndexResult change(BuildListIndexRequest request, BuildListIndexResult built) {
-            return withPageData(built, built.getPageDataList(), Arrays::compare);
-        }
-    }
-
-    public static final class NullValuesLast extends WriterMutant {
-        public NullValuesLast() {
-            super("mutant-null-values-last", "sorts page_data with the null values last", "LEI-R041");
-        }
-
-        @Override
-        BuildListIndexResult change(BuildListIndexRequest request, BuildListIndexResult built) {
-            List<PageDataRow> rows = new ArrayList<>(built.getPageDataList().stream().filter(PageDataRow::hasValues).toList());
-            rows.addAll(built.getPageDataList().stream().filter(r -> !r.hasValues()).toList());
-            return built.toBuilder().clearPageData().addAllPageData(rows).build();
-        }
-    }
-
-    public static final class KeysInFieldOrder extends WriterMutant {
-        public KeysInFieldOrder() {
-            super("mutant-keys-in-field-order", "encodes the keys in the element struct's field order, not in key order", "LEI-R044");
-        }
-
-        @Override
-        BuildListIndexResult change(BuildListIndexRequest request, BuildListIndexResult built) {
-            IndexedTable table = IndexedTable.fromJson(request.getTableJson());
-            List<String> inFieldOrder = table.element().names().stream().filter(request.getKeysList()::contains).toList();
-            BuildListIndexResult other = reference.buildListIndex(request.toBuilder().clearKeys().addAllKeys(inFieldOrder).build());
-            return built.toBuilder().clearPageData().addAllPageData(other.getPageDataList()).build();
-        }
-    }
-
-    public static final class NullElementAsNullValues extends WriterMutant {
-        public NullElementAsNullValues() {
-            super("mutant-null-element-as-null-values", "writes a null element with null values, like a null list", "LEI-R045");
-        }
-
-        @Override
-        BuildListIndexResult change(BuildListIndexRequest request, BuildListIndexResult built) {
-            List<KeyType> types = built.getDetails().getKeyTypesList().stream().map(KeyType::parse).toList();
-            ByteString allNull = ByteString.copyFrom(KeyEncoding.encode(types, Collections.nCopies(types.size(), null)));
-            List<PageDataRow> rows = built.getPageDataList().stream()
-                    .map(r -> r.hasValues() && r.getValues().equals(allNull) ? r.toBuilder().clearValues().build() : r).toList();
-            return withPageData(built, rows, Arrays::compareUnsigned);
-        }
-    }
-
-    public static final class OffsetAsAddress extends WriterMutant {
-        public OffsetAsAddress() {
-            super("mutant-offset-as-address", "writes the row's offset in its fragment as ids, without the fragment id",
-                    "LEI-R046", "LEI-R001");
-        }
-
-        @Override
-        BuildListIndexResult change(BuildListIndexRequest request, BuildListIndexResult built) {
-            return withPageData(built, built.getPageDataList().stream()
-                    .map(r -> r.toBuilder().setRowAddress(r.getRowAddress() & 0xFFFF_FFFFL).build()).toList(), Arrays::compareUnsigned);
-        }
-    }
-
-    public static final class OneEntryPerTuple extends WriterMutant {
-        public OneEntryPerTuple() {
-            super("mutant-one-entry-per-tuple", "writes a row's equal key tuples once", "LEI-R047", "LEI-R001");
-        }
-
-        @Override
-        BuildListIndexResult change(BuildListIndexRequest request, BuildListIndexResult built) {
-            return built.toBuilder().clearPageData().addAllPageData(new LinkedHashSet<>(built.getPageDataList())).build();
-        }
-    }
-
-    public static final class NullListNotIndexed extends WriterMutant {
-        public NullListNotIndexed() {
-            super("mutant-null-list-not-indexed", "writes no page_data row for a null list", "LEI-R048");
-        }
-
-        @Override
-        BuildListIndexResult change(BuildListIndexRequest request, BuildListIndexResult built) {
-            return built.toBuilder().clearPageData().addAllPageData(built.getPageDataList().stream().filter(PageDataRow::hasValues)
-                    .toList()).build();
-        }
-    }
-
-    public static final class EmptyListAsNull extends WriterMutant {
-        public EmptyListAsNull() {
-            super("mutant-empty-list-as-null", "writes a row with null values for an empty list, as for a null list", "LEI-R049");
-        }
-
-        @Override
-        BuildListIndexResult change(BuildListIndexRequest request, BuildListIndexResult built) {
-            IndexedTable table = IndexedTable.fromJson(request.getTableJson());
-            Set<Long> fragments = ListIndexProtos.fragments(table, request.getFragmentsList());
-            List<PageDataRow> rows = new ArrayList<>(built.getPageDataList());
-            for (IndexedTable.Fragment fragment : table.fragments()) {
-                for (int offset = 0; offset < fragment.rows().size(); offset++) {
-                    if (fragments.contains(fragment.id()) && !fragment.deleted().contains(offset) && fragment.rows().get(offset) != null
-                            && fragment.rows().get(offset).isEmpty()) {
-                        rows.add(PageDataRow.newBuilder().setRowAddress(IndexedTable.rowAddress(fragment.id(), offset)).build());
-                    }
-                }
-            }
-            return withPageData(built, rows, Arrays::compareUnsigned);
         }
     }
 
@@ -612,51 +497,131 @@ public final class ListIndexMutants {
         }
     }
 
-    /** Changes the key list before building, where the reference would refuse it. */
+    /**
+     * Takes a key list the reference refuses and writes details for it anyway: the reference's segment over the keys
+     * it can build on, with the details this writer records for the whole list.
+     */
     abstract static class KeyListMutant extends Base {
         KeyListMutant(String name, String flaw, String... breaks) {
             super(name, flaw, breaks);
         }
 
-        abstract List<String> keys(IndexedTable table, List<String> asked);
+        /** The details this writer records for the keys asked, given the element's fields; null to do as the reference. */
+        abstract ListElementIndexDetails details(BuildListIndexRequest request, IndexedTable table, ListElementIndexDetails base);
 
         @Override
         BuildListIndexResult buildListIndex(BuildListIndexRequest request) {
-            List<String> keys = keys(IndexedTable.fromJson(request.getTableJson()), request.getKeysList());
-            return reference.buildListIndex(request.toBuilder().clearKeys().addAllKeys(keys).build());
+            if (request.getExistingSegmentsCount() > 0) {
+                return reference.buildListIndex(request);
+            }
+            IndexedTable table = IndexedTable.fromJson(request.getTableJson());
+            List<String> buildable = request.getKeysList().stream().filter(k -> table.element().indexOf(k).isPresent()).distinct().toList();
+            BuildListIndexResult built = reference.buildListIndex(request.toBuilder().clearKeys()
+                    .addAllKeys(buildable.isEmpty() ? List.of(table.element().names().get(0)) : buildable).build());
+            ListElementIndexDetails details = details(request, table, built.getDetails());
+            if (details == null) {
+                return reference.buildListIndex(request);
+            }
+            return built.toBuilder().setDetails(details).setMetadata(built.getMetadata().toBuilder().setIndexDetails(
+                    built.getMetadata().getIndexDetails().toBuilder().setValue(details.toByteString()))).build();
+        }
+
+        static ListElementIndexDetails keyed(ListElementIndexDetails base, List<Integer> ids, List<String> names, List<String> types) {
+            return base.toBuilder().clearKeyFieldIds().addAllKeyFieldIds(ids).clearKeys().addAllKeys(names).clearKeyTypes()
+                    .addAllKeyTypes(types).build();
+        }
+
+        /** The element field's id and Lance type, by name. */
+        static int id(IndexedTable table, String name) {
+            return table.fieldIds().get(table.element().indexOf(name).orElseThrow());
+        }
+
+        static String type(IndexedTable table, String name) {
+            return table.element().fields().get(table.element().indexOf(name).orElseThrow()).type().lanceName();
         }
     }
 
-    public static final class DuplicateKeysMerged extends KeyListMutant {
-        public DuplicateKeysMerged() {
-            super("mutant-duplicate-keys-merged", "accepts a key named twice and keeps its first occurrence", "LEI-R012");
+    /** The plausible form of a duplicate key: the list as asked, each name looked up, repeats and all. */
+    public static final class DuplicateKeyIdsWritten extends KeyListMutant {
+        public DuplicateKeyIdsWritten() {
+            super("mutant-duplicate-key-ids-written", "accepts a key named twice and records its field id twice", "LEI-R012");
         }
 
         @Override
-        List<String> keys(IndexedTable table, List<String> asked) {
-            return List.copyOf(new LinkedHashSet<>(asked));
+        ListElementIndexDetails details(BuildListIndexRequest request, IndexedTable table, ListElementIndexDetails base) {
+            List<String> asked = request.getKeysList();
+            if (asked.stream().distinct().count() == asked.size() || !asked.stream().allMatch(k -> table.element().indexOf(k).isPresent())) {
+                return null;
+            }
+            return keyed(base, asked.stream().map(k -> id(table, k)).toList(), asked, asked.stream().map(k -> type(table, k)).toList());
         }
     }
 
-    public static final class NoKeysMeansAllFields extends KeyListMutant {
-        public NoKeysMeansAllFields() {
-            super("mutant-no-keys-means-all-fields", "indexes every element field when no key is given", "LEI-R011");
+    public static final class EmptyKeyListBuilt extends KeyListMutant {
+        public EmptyKeyListBuilt() {
+            super("mutant-empty-key-list-built", "builds an index on an empty key list, every tuple empty, recording no key",
+                    "LEI-R011");
         }
 
         @Override
-        List<String> keys(IndexedTable table, List<String> asked) {
-            return asked.isEmpty() ? table.element().names() : asked;
+        ListElementIndexDetails details(BuildListIndexRequest request, IndexedTable table, ListElementIndexDetails base) {
+            return request.getKeysCount() > 0 ? null : keyed(base, List.of(), List.of(), List.of());
         }
     }
 
-    public static final class UnknownKeysIgnored extends KeyListMutant {
-        public UnknownKeysIgnored() {
-            super("mutant-unknown-keys-ignored", "leaves out key names that are not fields of the element struct", "LEI-R010");
+    public static final class ListColumnAsKey extends KeyListMutant {
+        public ListColumnAsKey() {
+            super("mutant-list-column-as-key", "accepts the list column itself as a key, recording the column's field id",
+                    "LEI-R010");
         }
 
         @Override
-        List<String> keys(IndexedTable table, List<String> asked) {
-            return asked.stream().filter(table.element().names()::contains).toList();
+        ListElementIndexDetails details(BuildListIndexRequest request, IndexedTable table, ListElementIndexDetails base) {
+            String column = KeyNotation.readTree(request.getTableJson()).path("column").asText();
+            if (!request.getKeysList().contains(column)) {
+                return null;
+            }
+            return keyed(base, request.getKeysList().stream().map(k -> k.equals(column) ? request.getColumnFieldId() : id(table, k)).toList(),
+                    request.getKeysList(), request.getKeysList().stream().map(k -> k.equals(column) ? "list" : type(table, k)).toList());
+        }
+    }
+
+    /** arrow-row encodes decimals, structs and lists too: an encoder that takes whatever it takes. */
+    public static final class AnyArrowTypeAsKey extends KeyListMutant {
+        public AnyArrowTypeAsKey() {
+            super("mutant-any-arrow-type-as-key", "accepts a key of any type the Arrow row format encodes (a decimal, a struct, a"
+                    + " list), recording its Arrow type as the key type", "LEI-R017");
+        }
+
+        @Override
+        ListElementIndexDetails details(BuildListIndexRequest request, IndexedTable table, ListElementIndexDetails base) {
+            if (request.getKeysList().stream().noneMatch(k -> table.layout().otherField(k).isPresent())) {
+                return null;
+            }
+            List<Integer> ids = new ArrayList<>();
+            List<String> types = new ArrayList<>();
+            for (String key : request.getKeysList()) {
+                var other = table.layout().otherField(key);
+                ids.add(other.map(IndexedTable.OtherField::id).orElseGet(() -> id(table, key)));
+                types.add(other.map(o -> o.arrowType().toLowerCase(java.util.Locale.ROOT)).orElseGet(() -> type(table, key)));
+            }
+            return keyed(base, ids, request.getKeysList(), types);
+        }
+    }
+
+    /** Refuses what it cannot lay out: a writer that only takes List columns. */
+    public static final class LargeListRefused extends Base {
+        public LargeListRefused() {
+            super("mutant-large-list-refused", "refuses to index a LargeList column", "LEI-R028");
+        }
+
+        @Override
+        BuildListIndexResult buildListIndex(BuildListIndexRequest request) {
+            if (IndexedTable.fromJson(request.getTableJson()).layout().largeList()) {
+                throw new dev.tableindex.tck.api.EngineRefusal(dev.tableindex.proto.tck.EngineError.newBuilder().setKind("BAD_TABLE")
+                        .setMessage("only List columns are indexed").setOffset(-1).build());
+            }
+            return reference.buildListIndex(request);
         }
     }
 
@@ -925,6 +890,84 @@ public final class ListIndexMutants {
         }
     }
 
+    public static final class TargetVersionIgnored extends ReaderMutant {
+        public TargetVersionIgnored() {
+            super("mutant-target-version-ignored", "reads the target as the BTree version it knows, whatever target_index_version"
+                    + " says", "LEI-R052");
+        }
+
+        @Override
+        QueryListIndexRequest read(QueryListIndexRequest request, IndexedTable table) {
+            return withDetails(request, d -> d.toBuilder().setTargetIndexVersion(1).build());
+        }
+    }
+
+    public static final class TargetDetailsIgnored extends ReaderMutant {
+        public TargetDetailsIgnored() {
+            super("mutant-target-details-ignored", "reads the target as a BTree whatever type target_details names", "LEI-R051");
+        }
+
+        @Override
+        QueryListIndexRequest read(QueryListIndexRequest request, IndexedTable table) {
+            return withDetails(request, d -> d.toBuilder().setTargetDetails(Any.newBuilder()
+                    .setTypeUrl(dev.tableindex.model.listindex.ListElementIndexDetails.BTREE_DETAILS_TYPE_URL)).build());
+        }
+    }
+
+    /** A reader of the segments' files (list_element_index.read_files) that reads them its own way, then answers as the reference. */
+    abstract static class FilesReaderMutant extends Base {
+        FilesReaderMutant(String name, String flaw, String... breaks) {
+            super(name, flaw, breaks);
+        }
+
+        /** What this reader takes the files to hold. */
+        abstract TargetBTreeFiles.Contents read(TargetBTreeFiles.Contents files);
+
+        @Override
+        QueryListIndexResult queryListIndex(QueryListIndexRequest request) {
+            if (request.getSegmentsList().stream().allMatch(s -> s.getIndexDirectory().isEmpty())) {
+                return reference.queryListIndex(request);
+            }
+            IndexedTable table = IndexedTable.fromJson(request.getTableJson());
+            List<ListElementIndex> segments = new ArrayList<>();
+            for (ListIndexSegment segment : request.getSegmentsList()) {
+                segments.add(segment.getIndexDirectory().isEmpty() ? ListIndexProtos.fromProto(segment)
+                        : ListElementIndex.read(ListIndexProtos.fromProto(segment.getDetails()),
+                                new java.util.HashSet<>(segment.getCoveredFragmentsList()),
+                                read(TargetBTreeFiles.read(java.nio.file.Path.of(segment.getIndexDirectory())))));
+            }
+            return ListIndexProtos.toProto(dev.tableindex.model.listindex.ListElementQuery.answer(table, segments,
+                    request.getPredicate(), request.getNegated(), request.getEnumerationLimit()));
+        }
+    }
+
+    /** Lance's BTree reads 4096 rows per page when page_lookup gives no batch_size: this reader never looks. */
+    public static final class FilesDefaultBatchSize extends FilesReaderMutant {
+        public FilesDefaultBatchSize() {
+            super("mutant-files-default-batch-size", "reads the target's pages as 4096 rows each, ignoring page_lookup's batch_size",
+                    "LEI-R050");
+        }
+
+        @Override
+        TargetBTreeFiles.Contents read(TargetBTreeFiles.Contents files) {
+            return new TargetBTreeFiles.Contents(files.entries(), files.pages(), java.util.OptionalInt.of(ListElementIndex.DEFAULT_PAGE_SIZE));
+        }
+    }
+
+    public static final class FilesIdsAs32Bit extends FilesReaderMutant {
+        public FilesIdsAs32Bit() {
+            super("mutant-files-ids-as-32-bit", "reads page_data's ids as 32-bit values, dropping the fragment id of each address",
+                    "LEI-R050");
+        }
+
+        @Override
+        TargetBTreeFiles.Contents read(TargetBTreeFiles.Contents files) {
+            return new TargetBTreeFiles.Contents(files.entries().stream()
+                    .map(e -> new ListElementIndex.Entry(e.values(), e.rowAddress() & 0xFFFF_FFFFL)).toList(), files.pages(),
+                    files.batchSize());
+        }
+    }
+
     /** Answers as the reference does, then changes the rows. */
     abstract static class AnswerMutant extends Base {
         AnswerMutant(String name, String flaw, String... breaks) {
@@ -960,8 +1003,49 @@ public final class ListIndexMutants {
                     .rows().get((int) address);
         }
 
+        /**
+         * The rows as this reader finds them in each segment ({@code found}: the segment and its fragments' live rows),
+         * with the rows of the fragments no segment covers as the reference answered them.
+         */
+        static Set<Long> fromIndex(IndexedTable table, List<ListElementIndex> segments, Set<Long> answered,
+                                   java.util.function.BiFunction<ListElementIndex, Set<Long>, Set<Long>> found) {
+            Set<Long> covered = new java.util.HashSet<>();
+            Set<Long> rows = new TreeSet<>();
+            for (ListElementIndex segment : segments) {
+                covered.addAll(segment.coveredFragments());
+                Set<Long> live = new java.util.HashSet<>();
+                for (IndexedTable.Fragment fragment : table.fragments()) {
+                    for (int offset = 0; offset < fragment.rows().size(); offset++) {
+                        if (segment.coveredFragments().contains(fragment.id()) && !fragment.deleted().contains(offset)) {
+                            live.add(IndexedTable.rowAddress(fragment.id(), offset));
+                        }
+                    }
+                }
+                rows.addAll(found.apply(segment, live));
+            }
+            answered.stream().filter(a -> !covered.contains(a >>> 32)).forEach(rows::add);
+            return rows;
+        }
+
+        /** The plan of this reader for the request on the index's keys: its own enumeration limit and successor. */
+        static Plan plan(QueryListIndexRequest request, IndexedTable table, List<ListElementIndex> segments, int limit,
+                         java.util.function.UnaryOperator<byte[]> successor) {
+            List<Integer> keys = segments.get(0).details().keyFieldIds().stream().map(table.fieldIds()::indexOf).toList();
+            return ListElementPlanner.plan(BoundPredicate.of(request.getPredicate(), table.element()).predicate(), table.element(),
+                    keys, limit, successor);
+        }
+
+        /** NOT any_element from the index: the live rows that are neither TRUE, nor a null list, nor UNKNOWN. */
+        static Set<Long> notFromIndex(Set<Long> live, Set<Long> trueRows, Set<Long> nullLists, Set<Long> unknown) {
+            Set<Long> rows = new TreeSet<>(live);
+            rows.removeAll(trueRows);
+            rows.removeAll(nullLists);
+            rows.removeAll(unknown);
+            return rows;
+        }
+
         static List<ListElementIndex> segments(QueryListIndexRequest request) {
-            return request.getSegmentsList().stream().map(ListIndexProtos::fromProto).toList();
+            return ListIndexProtos.segments(request, IndexedTable.fromJson(request.getTableJson()));
         }
     }
 
@@ -1088,6 +1172,75 @@ public final class ListIndexMutants {
                 }
             });
             return out;
+        }
+    }
+
+    /** A successor that increments the last byte alone: FF wraps to 00 and nothing carries. */
+    public static final class SuccessorWithoutCarry extends AnswerMutant {
+        public SuccessorWithoutCarry() {
+            super("mutant-successor-without-carry", "ends a prefix's range at the prefix with its last byte incremented, so a last"
+                    + " FF wraps to 00 instead of carrying", "LEI-R086");
+        }
+
+        @Override
+        Set<Long> rows(QueryListIndexRequest request, IndexedTable table, QueryListIndexResult answer, Set<Long> rows) {
+            if (request.getNegated() || !answer.getMode().equals("EXACT")) {
+                return rows;
+            }
+            List<ListElementIndex> segments = segments(request);
+            Plan plan = plan(request, table, segments, request.getEnumerationLimit(), SuccessorWithoutCarry::successor);
+            return fromIndex(table, segments, rows, (segment, live) -> {
+                Set<Long> found = new TreeSet<>(segment.search(plan.ranges()).rows());
+                found.retainAll(live);
+                return found;
+            });
+        }
+
+        static byte[] successor(byte[] prefix) {
+            if (prefix.length == 0) {
+                return null;
+            }
+            byte[] next = prefix.clone();
+            next[next.length - 1]++;
+            return next;
+        }
+    }
+
+    /** Stops at the limit, then answers from the index with the null sets it has enumerated. */
+    public static final class NotFromPartialEnumeration extends AnswerMutant {
+        public NotFromPartialEnumeration() {
+            super("mutant-not-from-partial-enumeration", "stops enumerating null-set combinations at its limit and still answers NOT"
+                    + " any_element from the index, with the combinations it enumerated", "LEI-R094");
+        }
+
+        @Override
+        Set<Long> rows(QueryListIndexRequest request, IndexedTable table, QueryListIndexResult answer, Set<Long> rows) {
+            if (!request.getNegated() || answer.getNotRefusal() != dev.tableindex.proto.tck.NotAnyElementRefusal.NOT_ANY_ELEMENT_ENUMERATION_LIMIT) {
+                return rows;
+            }
+            List<ListElementIndex> segments = segments(request);
+            Plan all = plan(request, table, segments, ListElementPlanner.MAX_RANGES, KeyRange::successor);
+            List<KeyRange> partial = all.unknownRanges().subList(0, Math.min(request.getEnumerationLimit(), all.unknownRanges().size()));
+            return fromIndex(table, segments, rows, (segment, live) -> notFromIndex(live, segment.search(all.ranges()).rows(),
+                    segment.nullLists().rows(), segment.search(partial).rows()));
+        }
+    }
+
+    /** Takes the NULL rows from the keys alone, as if a conjunct the keys cannot answer were never UNKNOWN. */
+    public static final class NotIgnoresOtherConjuncts extends AnswerMutant {
+        public NotIgnoresOtherConjuncts() {
+            super("mutant-not-ignores-other-conjuncts", "answers NOT any_element from the index when a conjunct is not answered from"
+                    + " the keys, taking the NULL rows from the index alone", "LEI-R094");
+        }
+
+        @Override
+        Set<Long> rows(QueryListIndexRequest request, IndexedTable table, QueryListIndexResult answer, Set<Long> rows) {
+            if (!request.getNegated() || answer.getNotRefusal() != dev.tableindex.proto.tck.NotAnyElementRefusal.NOT_ANY_ELEMENT_CONJUNCT_NOT_FROM_KEYS) {
+                return rows;
+            }
+            Set<Long> trueRows = new TreeSet<>(reference.queryListIndex(request.toBuilder().setNegated(false).build()).getRowsList());
+            return fromIndex(table, segments(request), rows, (segment, live) -> notFromIndex(live, trueRows,
+                    segment.nullLists().rows(), Set.of()));
         }
     }
 

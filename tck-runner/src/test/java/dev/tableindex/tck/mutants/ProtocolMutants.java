@@ -4,7 +4,6 @@ import com.google.protobuf.ByteString;
 import com.google.protobuf.InvalidProtocolBufferException;
 import dev.tableindex.proto.lance.table.IndexSection;
 import dev.tableindex.proto.tck.BuildListIndexResult;
-import dev.tableindex.proto.tck.PageDataRow;
 import dev.tableindex.proto.tck.Reply;
 import dev.tableindex.proto.tck.Result;
 import dev.tableindex.proto.tck.Truth;
@@ -148,26 +147,26 @@ public final class ProtocolMutants {
         }
     }
 
-    /** build_list_index: the first two page_data rows are sent swapped when they differ. */
-    public static final class SwapsPageRows extends ProtocolMutant {
-        public SwapsPageRows() {
-            super("mutant-protocol-swaps-page-rows", Set.of("LEI-R041"),
-                    "Sends the first two page_data rows of a built index in swapped order.");
+    /**
+     * build_list_index: the details' key field ids are sent in reverse order. (page_data rows in the reply are a
+     * diagnostic only: the storage rules are judged on the files, so corrupting them on the wire would show nothing.)
+     */
+    public static final class SendsKeyIdsReversed extends ProtocolMutant {
+        public SendsKeyIdsReversed() {
+            super("mutant-protocol-sends-key-ids-reversed", Set.of("LEI-R010"),
+                    "Sends the key field ids of a built index's details in reverse order.");
         }
 
         @Override
         protected Result corrupt(Result result) {
-            if (!result.hasBuildListIndex() || result.getBuildListIndex().getPageDataCount() < 2) {
+            if (!result.hasBuildListIndex() || result.getBuildListIndex().getDetails().getKeyFieldIdsCount() < 2) {
                 return result;
             }
             BuildListIndexResult built = result.getBuildListIndex();
-            PageDataRow first = built.getPageData(0);
-            PageDataRow second = built.getPageData(1);
-            if (first.equals(second)) {
-                return result;
-            }
-            return result.toBuilder().setBuildListIndex(built.toBuilder().setPageData(0, second).setPageData(1, first))
-                    .build();
+            List<Integer> ids = new ArrayList<>(built.getDetails().getKeyFieldIdsList());
+            java.util.Collections.reverse(ids);
+            return result.toBuilder().setBuildListIndex(built.toBuilder().setDetails(built.getDetails().toBuilder()
+                    .clearKeyFieldIds().addAllKeyFieldIds(ids))).build();
         }
     }
 

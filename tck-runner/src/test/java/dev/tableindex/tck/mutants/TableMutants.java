@@ -35,6 +35,7 @@ import dev.tableindex.proto.tck.TableOperation;
 import dev.tableindex.tck.api.EngineRefusal;
 import dev.tableindex.tck.api.Facet;
 import dev.tableindex.tck.api.ManifestReading;
+import dev.tableindex.tck.api.RetriedCommits;
 import dev.tableindex.tck.api.TableLifecycle;
 import dev.tableindex.tck.golden.KitCommits;
 import java.io.IOException;
@@ -660,7 +661,7 @@ public final class TableMutants {
      */
     public static final class NewerDataFilesWithoutFlag extends TableMutant {
         public NewerDataFilesWithoutFlag() {
-            super("mutant-newer-data-files-without-flag", Set.of("LTP-R052"),
+            super("mutant-newer-data-files-without-flag", Set.of("LTP-R052", "LTP-R079", "LTP-R110"),
                     "labels the data files it writes 2.2 while data_format.version stays 2.1 and flag 256 is not set");
         }
 
@@ -716,7 +717,7 @@ public final class TableMutants {
     /** Reads an index of a details type it does not know as the BTree it looks like. */
     public static final class UsesUnknownIndexType extends TableMutant {
         public UsesUnknownIndexType() {
-            super("mutant-uses-unknown-index-type", Set.of("IV2-R018", "LTP-R021"),
+            super("mutant-uses-unknown-index-type", Set.of("IV2-R018", "LTP-R021", "LTP-R090"),
                     "uses an index whose details type it does not know, as if it were a BTree");
         }
 
@@ -921,6 +922,23 @@ public final class TableMutants {
         }
     }
 
+    /**
+     * Drops the index files and says it cannot report them (ReadManifestResult.unreported): the comparison of whole
+     * views leaves them out, a scenario about them must still fail.
+     */
+    public static final class UnreportsIndexFiles extends ManifestMutant {
+        public UnreportsIndexFiles() {
+            super("mutant-unreports-index-files", Set.of("LTP-R028", "LTP-R029"),
+                    "leaves out the index files and their sizes, saying its reader does not expose them");
+        }
+
+        @Override
+        ReadManifestResult change(ReadManifestResult result) {
+            ReadManifestResult dropped = new DropsIndexFiles().change(result);
+            return dropped.toBuilder().addUnreported("indices.files").build();
+        }
+    }
+
     /** Answers a read of an older version with the index section of the latest one. */
     public static final class LatestIndexSectionForEveryVersion extends ManifestMutant {
         public LatestIndexSectionForEveryVersion() {
@@ -942,7 +960,7 @@ public final class TableMutants {
     /** Never refuses: a file it cannot read comes back as an empty manifest. */
     public static final class AcceptsAnything extends ManifestMutant {
         public AcceptsAnything() {
-            super("mutant-accepts-anything", Set.of("LTP-R019"),
+            super("mutant-accepts-anything", Set.of("LTP-R019", "LTP-R054", "LTP-R076"),
                     "reads a manifest it cannot decode as an empty one instead of refusing it");
         }
 
@@ -1036,8 +1054,31 @@ public final class TableMutants {
             return reference.apply(request);
         }
 
+        /** What the mutant says of the indexes, given what the reference read (by default: that). */
+        DescribeIndexesResult described(Path root, DescribeIndexesResult read) {
+            return read;
+        }
+
+        /**
+         * What the mutant does after the reference committed a stale operation (table.retried_commits), read at
+         * {@code readVersion}; {@code before} is the latest version it met (by default: as after any operation).
+         */
+        void afterStaleApply(Path root, TableOperation operation, long readVersion, ManifestFile before) {
+            afterApply(root, operation, before);
+        }
+
         @Override
         protected <F extends Facet> F facet(Class<F> type, F original) {
+            if (type == RetriedCommits.class) {
+                RetriedCommits commits = RetriedCommits.class.cast(original);
+                return type.cast((RetriedCommits) request -> {
+                    Path root = Path.of(request.getDatasetPath());
+                    ManifestFile before = LanceDatasetFolder.open(root).readLatest();
+                    ApplyTableOperationResult result = commits.applyStale(request);
+                    afterStaleApply(root, request.getOperation(), request.getReadVersion(), before);
+                    return result;
+                });
+            }
             return type == TableLifecycle.class ? type.cast(lifecycle(TableLifecycle.class.cast(original))) : original;
         }
 
@@ -1058,7 +1099,7 @@ public final class TableMutants {
                 @Override
                 public DescribeIndexesResult describeIndexes(DescribeIndexesRequest request) {
                     beforeRead(Path.of(request.getDatasetPath()));
-                    return tables.describeIndexes(request);
+                    return described(Path.of(request.getDatasetPath()), tables.describeIndexes(request));
                 }
 
                 @Override

@@ -47,6 +47,17 @@ class ConformancePageTest {
         assertFalse(page.contains("null"), page);
     }
 
+    /** A native abort's stderr (addresses, thread ids) differs run by run: the page leaves it to the report. */
+    @Test
+    void aBrokenEnginesStderrStaysInTheReport() throws Exception {
+        String report = REPORT.replace("\"message\": \"the engine did it\"", "\"message\": \"EngineBroken: engine exited before the"
+                + " reply to request 7; exit code 134; stderr ends: 8: 0x7f6675bec24e - core::panicking | aborting.\"");
+        String page = ConformancePage.render(new ObjectMapper().readTree(report));
+        assertTrue(page.contains("— observed: EngineBroken: engine exited before the reply to request 7; exit code 134; its stderr"
+                + " is in the report |"), page);
+        assertFalse(page.contains("0x7f6675bec24e"), page);
+    }
+
     @Test
     void pagesOfTwoRunsCompareWithoutTheRowsNamingTheRun() throws Exception {
         String first = ConformancePage.render(new ObjectMapper().readTree(REPORT));

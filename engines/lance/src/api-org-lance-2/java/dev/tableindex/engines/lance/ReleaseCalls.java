@@ -56,4 +56,13 @@ final class ReleaseCalls {
                 java.util.Optional.of(org.lance.WriteParams.LanceFileVersion.valueOf("V" + version.replace('.', '_'))),
                 java.util.Map.of());
     }
+
+    /** Opens the dataset at {@code uri}, at {@code version} or the latest when null (2.0.x takes the version as an int). */
+    static org.lance.Dataset open(String uri, Long version, org.apache.arrow.memory.BufferAllocator allocator) {
+        org.lance.ReadOptions.Builder options = new org.lance.ReadOptions.Builder();
+        if (version != null) {
+            options.setVersion(Math.toIntExact(version));
+        }
+        return org.lance.Dataset.open().allocator(allocator).uri(uri).readOptions(options.build()).build();
+    }
 }

@@ -43,4 +43,13 @@ final class ReleaseCalls {
             String version) throws java.io.IOException {
         return org.lance.file.LanceFileWriter.open(path, allocator, null, java.util.Optional.of(version), java.util.Map.of());
     }
+
+    /** Opens the dataset at {@code uri}, at {@code version} or the latest when null. */
+    static org.lance.Dataset open(String uri, Long version, org.apache.arrow.memory.BufferAllocator allocator) {
+        org.lance.ReadOptions.Builder options = new org.lance.ReadOptions.Builder();
+        if (version != null) {
+            options.setVersion(version);
+        }
+        return org.lance.Dataset.open().allocator(allocator).uri(uri).readOptions(options.build()).build();
+    }
 }

@@ -12,9 +12,7 @@ import dev.tableindex.proto.tck.CreateIndex;
 import dev.tableindex.proto.tck.CreateTable;
 import dev.tableindex.proto.tck.DescribeIndexesRequest;
 import dev.tableindex.proto.tck.DescribeIndexesResult;
-import dev.tableindex.proto.tck.EngineError;
 import dev.tableindex.proto.tck.IndexView;
-import dev.tableindex.proto.tck.RefusalReason;
 import dev.tableindex.proto.tck.OpenIndexRequest;
 import dev.tableindex.proto.tck.OpenIndexResult;
 import dev.tableindex.proto.tck.TableOperation;
@@ -25,6 +23,9 @@ import dev.tableindex.tck.api.EngineRefusal;
 import dev.tableindex.tck.api.EngineUnsupported;
 import dev.tableindex.tck.api.Facet;
 import dev.tableindex.tck.api.IndexOpening;
+import dev.tableindex.tck.api.ListElementIndexer;
+import dev.tableindex.tck.api.ListIndexFileWriting;
+import dev.tableindex.tck.api.ManifestReading;
 import dev.tableindex.tck.api.TableLifecycle;
 import dev.tableindex.tck.api.TckEngine;
 import java.nio.ByteBuffer;
@@ -38,7 +39,6 @@ import java.util.Optional;
 import java.util.Set;
 import java.util.TreeSet;
 import java.util.UUID;
-import java.util.regex.Pattern;
 import java.util.stream.Collectors;
 import org.apache.arrow.c.ArrowArrayStream;
 import org.apache.arrow.c.Data;
@@ -72,10 +72,12 @@ import org.lance.operation.Update;
 import org.lance.schema.ColumnAlteration;
 
 /**
- * The real Lance ({@code org.lance:lance-core}, 7.0.0 by default, JNI) as a kit engine with capability
- * {@code table.lifecycle} only: 7.0.0 has no list element index, no IndexV2, no ARROW_ROW_V1 key encoding and no raw
- * manifest API. The calls older releases (4.x, 2.0.x) spell differently are in {@code ReleaseCalls}, one source set
- * per Java-API generation ({@code src/api-*}), picked at build time; see {@link LanceRelease}.
+ * The real Lance ({@code org.lance:lance-core}, 7.0.0 by default, JNI) as a kit engine: {@code table.lifecycle} and
+ * {@code index.open_requests} here; {@code manifest.read} through Lance's own reader ({@link LanceManifestReader});
+ * {@code list_element_index} and {@code list_element_index.files} with Lance's BTree as the index's target
+ * ({@link LanceListIndex}). Lance has no IndexV2 and no ARROW_ROW_V1 key encoding of its own. The calls older
+ * releases (4.x, 2.0.x) spell differently are in {@code ReleaseCalls}, one source set per Java-API generation
+ * ({@code src/api-*}), picked at build time; see {@link LanceRelease}.
  *
  * <p>Every request names its dataset folder; nothing is kept between requests but the Arrow allocator. A native
  * panic aborts the JVM, so run this engine in its own process: {@link LanceEngineProvider} does.
@@ -94,9 +96,16 @@ public final class LanceEngine implements TckEngine, TableLifecycle, IndexOpenin
         return allocator;
     }
 
+    /** What every release run here declares (engines/lance/README.md: the same Java API calls in 7.0.0, 4.0.0, 2.0.0). */
+    static final Set<Capability> CAPABILITIES = Set.of(Capability.TABLE_LIFECYCLE, Capability.INDEX_OPEN_REQUESTS,
+            Capability.MANIFEST_READ, Capability.LIST_ELEMENT_INDEX, Capability.LIST_ELEMENT_INDEX_FILES);
+
+    private final LanceManifestReader manifests = new LanceManifestReader();
+    private final LanceListIndex listIndex = new LanceListIndex();
+
     @Override
     public EngineInfo info() {
-        return new EngineInfo(NAME, LANCE_VERSION, Set.of(Capability.TABLE_LIFECYCLE, Capability.INDEX_OPEN_REQUESTS));
+        return new EngineInfo(NAME, LANCE_VERSION, CAPABILITIES);
     }
 
     @Override
@@ -104,8 +113,15 @@ public final class LanceEngine implements TckEngine, TableLifecycle, IndexOpenin
         if (type == TableLifecycle.class || type == IndexOpening.class) {
             return type.cast(this);
         }
-        throw new EngineUnsupported("Lance " + LANCE_VERSION + " offers only table.lifecycle and index.open_requests, not "
-                + Capability.forFacet(type).map(Capability::id).orElse(type.getSimpleName()));
+        if (type == ManifestReading.class) {
+            return type.cast(manifests);
+        }
+        if (type == ListElementIndexer.class || type == ListIndexFileWriting.class) {
+            return type.cast(listIndex);
+        }
+        throw new EngineUnsupported("Lance " + LANCE_VERSION + " does not offer "
+                + Capability.forFacet(type).map(Capability::id).orElse(type.getSimpleName()) + " (it offers "
+                + CAPABILITIES.stream().map(Capability::id).sorted().toList() + ")");
     }
 
     // ---------------------------------------------------------------- index.open_requests
@@ -117,7 +133,7 @@ public final class LanceEngine implements TckEngine, TableLifecycle, IndexOpenin
      */
     @Override
     public OpenIndexResult openIndex(OpenIndexRequest request) {
-        return lance("open_index", () -> {
+        return LanceCalls.call("open_index", () -> {
             if (!request.hasLocation()) {
                 throw new ArrowRows.BadInput("open_index needs the table's object-store location");
             }
@@ -134,7 +150,7 @@ public final class LanceEngine implements TckEngine, TableLifecycle, IndexOpenin
     public ApplyTableOperationResult apply(ApplyTableOperationRequest request) {
         String path = request.getDatasetPath();
         TableOperation op = request.getOperation();
-        long version = lance(op.getKindCase().name().toLowerCase(Locale.ROOT), () -> switch (op.getKindCase()) {
+        long version = LanceCalls.call(op.getKindCase().name().toLowerCase(Locale.ROOT), () -> switch (op.getKindCase()) {
             case CREATE_TABLE -> createTable(path, op.getCreateTable());
             case APPEND -> write(path, op.getAppend().getRows().getJson(), op.getAppend().getRowsPerFragment());
             case DELETE_ROWS -> mutate(path, ds -> ds.delete(op.getDeleteRows().getFilter()));
@@ -162,7 +178,7 @@ public final class LanceEngine implements TckEngine, TableLifecycle, IndexOpenin
 
     @Override
     public DescribeIndexesResult describeIndexes(DescribeIndexesRequest request) {
-        return lance("describe_indexes", () -> {
+        return LanceCalls.call("describe_indexes", () -> {
             try (Dataset ds = request.hasLocation() ? S3Tables.open(allocator(), request.getLocation())
                     : open(request.getDatasetPath())) {
                 Set<Long> live = ds.getFragments().stream().map(f -> (long) f.getId()).collect(Collectors.toSet());
@@ -192,7 +208,7 @@ public final class LanceEngine implements TckEngine, TableLifecycle, IndexOpenin
     @Override
     @SuppressWarnings("try") // LanceScanner.close() declares Exception
     public CountRowsResult countRows(CountRowsRequest request) {
-        return lance("count_rows", () -> {
+        return LanceCalls.call("count_rows", () -> {
             try (Dataset ds = open(request.getDatasetPath())) {
                 ScanOptions.Builder options = ReleaseCalls.scanOptions(request.getUseIndex());
                 String filter = request.getFilter().trim();
@@ -447,69 +463,5 @@ public final class LanceEngine implements TckEngine, TableLifecycle, IndexOpenin
     static ByteString uuidBytes(UUID uuid) {
         return ByteString.copyFrom(ByteBuffer.allocate(16).putLong(uuid.getMostSignificantBits())
                 .putLong(uuid.getLeastSignificantBits()).array());
-    }
-
-    private interface LanceCall<T> {
-        T call() throws Exception;
-    }
-
-    private static final Pattern SOURCE_LOCATION = Pattern.compile("\\s*,?\\s*[^\\s,]*\\.rs:\\d+(:\\d+)?");
-
-    /** Runs one Lance call, turning Lance's errors into the kit's refusal kinds. */
-    private static <T> T lance(String what, LanceCall<T> call) {
-        try {
-            return call.call();
-        } catch (EngineRefusal | EngineUnsupported e) {
-            throw e;
-        } catch (ArrowRows.BadInput e) {
-            throw refusal("INVALID_OPERATION", what + ": " + e.getMessage());
-        } catch (NumberFormatException e) {
-            throw refusal("INVALID_OPERATION", what + ": not a number: " + e.getMessage());
-        } catch (Exception | Error e) {
-            if (e instanceof VirtualMachineError vm) {
-                throw vm;
-            }
-            String message = clean(e);
-            throw refusal(kindOf(message), what + ": " + message);
-        }
-    }
-
-    static String kindOf(String message) {
-        if (message.contains("cannot be read by this version")) {
-            return "READER_FEATURE_UNSUPPORTED";
-        }
-        if (message.contains("cannot be written by this version")) {
-            return "WRITER_FEATURE_UNSUPPORTED";
-        }
-        if (message.contains("already exists") && message.toLowerCase(Locale.ROOT).contains("index")) {
-            return "INDEX_NAME_EXISTS";
-        }
-        if (message.startsWith("Invalid user input")) {
-            // LanceError::InvalidInput: Lance refuses the operation itself (e.g. a cast it cannot do)
-            return "INVALID_OPERATION";
-        }
-        return "OTHER";
-    }
-
-    /** The error's message without the build machine's source locations ({@code /…/rust/lance/src/x.rs:1:2}). */
-    static String clean(Throwable e) {
-        String message = e.getMessage() == null ? e.getClass().getSimpleName() : e.getMessage();
-        return SOURCE_LOCATION.matcher(message).replaceAll("").trim();
-    }
-
-    private static EngineRefusal refusal(String kind, String message) {
-        return new EngineRefusal(EngineError.newBuilder().setKind(kind).setMessage(message).setOffset(-1)
-                .setRefusalReason(reasonOf(kind)).build());
-    }
-
-    /** The protocol's reason code for a kind of {@link #kindOf}; scenarios judge the code, not Lance's text. */
-    static RefusalReason reasonOf(String kind) {
-        return switch (kind) {
-            case "READER_FEATURE_UNSUPPORTED" -> RefusalReason.REFUSED_READER_FEATURE_UNSUPPORTED;
-            case "WRITER_FEATURE_UNSUPPORTED" -> RefusalReason.REFUSED_WRITER_FEATURE_UNSUPPORTED;
-            case "INDEX_NAME_EXISTS" -> RefusalReason.REFUSED_INDEX_NAME_EXISTS;
-            case "INVALID_OPERATION" -> RefusalReason.REFUSED_INVALID_OPERATION;
-            default -> RefusalReason.REFUSAL_REASON_UNSPECIFIED;
-        };
     }
 }

@@ -139,11 +139,12 @@ class LanceEngineTest {
     // ---------------------------------------------------------------- tests
 
     @Test
-    void declaresTableLifecycleAndIndexOpening() {
+    void declaresItsCapabilities() {
         assertThat(engine.info().name()).isEqualTo("lance");
         assertThat(engine.info().version()).isEqualTo(System.getProperty("lance.version", "7.0.0"));
-        assertThat(engine.info().capabilities())
-                .containsExactlyInAnyOrder(Capability.TABLE_LIFECYCLE, Capability.INDEX_OPEN_REQUESTS);
+        assertThat(engine.info().capabilities()).containsExactlyInAnyOrder(Capability.TABLE_LIFECYCLE,
+                Capability.INDEX_OPEN_REQUESTS, Capability.MANIFEST_READ, Capability.LIST_ELEMENT_INDEX,
+                Capability.LIST_ELEMENT_INDEX_FILES);
     }
 
     @Test

@@ -47,9 +47,12 @@ import org.lance.index.scalar.BTreeIndexParams;
  * own {@code org.lance.file.LanceFileReader} reads from the copied files: schema, metadata, rows).
  * {@code btree-binary-many} does the same for {@value #MANY_ROWS} rows of few distinct keys (nulls among them) in
  * zones of {@value #MANY_ZONE_SIZE}, so that Lance's v2.1 writer compresses the pages (dictionary, run lengths,
- * bitpacking) as it does for an index of realistic size.
+ * bitpacking) as it does for an index of realistic size. {@code btree-binary-fragments} is the table of
+ * {@code btree-binary} written in fragments of {@value #FRAGMENT_ROWS} rows (fragment 0: rows 0-3, fragment 1: rows
+ * 4-6), so the BTree's ids are row addresses with a fragment id in their high 32 bits.
  *
- * <p>Args: --case btree-binary|btree-binary-many --datasets DIR --out DIR --lance-version V --generator-cmd STRING.
+ * <p>Args: --case btree-binary|btree-binary-many|btree-binary-fragments --datasets DIR --out DIR --lance-version V
+ * --generator-cmd STRING.
  */
 public final class IndexFilesMain {
   /** Rows (id, key): key tuples as the spec's Key Encoding makes them, worked by hand (see README.md). */
@@ -65,6 +68,8 @@ public final class IndexFilesMain {
   static final long ZONE_SIZE = 3;
   static final int MANY_ROWS = 3000;
   static final long MANY_ZONE_SIZE = 512;
+  /** Rows per data file of btree-binary-fragments. */
+  static final int FRAGMENT_ROWS = 4;
   /** The rule that makes btree-binary-many's keys (provenance.json says it too). */
   static final String MANY_RULE = "row i: key null when i % 97 == 0, else the 3 bytes 02 6b (i * 7 % 40)";
 
@@ -79,11 +84,13 @@ public final class IndexFilesMain {
       a.put(argv[i].replaceFirst("^--", ""), argv[i + 1]);
     }
     String caseName = a.get("case");
-    if (!"btree-binary".equals(caseName) && !"btree-binary-many".equals(caseName)) {
-      System.out.println("SKIP " + caseName + ": the index-files cases are btree-binary and btree-binary-many");
+    if (!List.of("btree-binary", "btree-binary-many", "btree-binary-fragments").contains(caseName)) {
+      System.out.println("SKIP " + caseName + ": the index-files cases are btree-binary, btree-binary-many and"
+          + " btree-binary-fragments");
       System.exit(2);
     }
     boolean many = "btree-binary-many".equals(caseName);
+    int maxRowsPerFile = many ? MANY_ROWS : "btree-binary-fragments".equals(caseName) ? FRAGMENT_ROWS : 100;
     List<String> keys = new ArrayList<>();
     for (int i = 0; i < (many ? MANY_ROWS : ROWS.length); i++) {
       keys.add(many ? manyKey(i) : ROWS[i][1]);
@@ -100,10 +107,11 @@ public final class IndexFilesMain {
       Path indexDir;
       try (ArrowReader rows = rows(schema, keys, alloc);
           Dataset ds = Dataset.write().allocator(alloc).reader(rows).uri(dataset.toString())
-              .mode(WriteParams.WriteMode.CREATE).maxRowsPerFile(many ? MANY_ROWS : 100).execute()) {
+              .mode(WriteParams.WriteMode.CREATE).maxRowsPerFile(maxRowsPerFile).execute()) {
         steps.add("Dataset.write().reader(" + keys.size() + " rows: id 0.." + (keys.size() - 1)
             + ", key binary = " + (many ? MANY_RULE : "the rows of provenance.table")
-            + ").mode(CREATE).maxRowsPerFile(" + (many ? MANY_ROWS : 100) + ").execute() -> v" + ds.version());
+            + ").mode(CREATE).maxRowsPerFile(" + maxRowsPerFile + ").execute() -> v" + ds.version() + ", fragments "
+            + ds.getFragments().stream().map(f -> f.getId() + " (" + f.metadata().getPhysicalRows() + " rows)").toList());
         IndexParams params = IndexParams.builder()
             .setScalarIndexParams(BTreeIndexParams.builder().zoneSize(zoneSize).build()).build();
         Index index = ds.createIndex(List.of("key"), IndexType.BTREE, Optional.of("key_idx"), params, true);
@@ -131,6 +139,8 @@ public final class IndexFilesMain {
       for (int i = 0; !many && i < ROWS.length; i++) {
         Map<String, Object> row = new LinkedHashMap<>();
         row.put("id", i);
+        // the row's address (fragment << 32 | offset) in fragments of maxRowsPerFile rows
+        row.put("row_address", ((long) (i / maxRowsPerFile) << 32) | (i % maxRowsPerFile));
         row.put("tuple", ROWS[i][0]);
         row.put("key", ROWS[i][1]);
         table.add(row);

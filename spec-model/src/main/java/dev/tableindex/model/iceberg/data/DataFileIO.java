@@ -17,20 +17,31 @@ import org.apache.iceberg.avro.AvroSchemaUtil;
 import org.apache.iceberg.data.Record;
 import org.apache.iceberg.data.avro.DataWriter;
 import org.apache.iceberg.data.avro.PlannedDataReader;
+import org.apache.iceberg.data.orc.GenericOrcReader;
+import org.apache.iceberg.data.orc.GenericOrcWriter;
 import org.apache.iceberg.data.parquet.GenericParquetReaders;
 import org.apache.iceberg.data.parquet.GenericParquetWriter;
 import org.apache.iceberg.io.CloseableIterable;
+import org.apache.iceberg.types.Type;
+import org.apache.iceberg.types.Types;
 import org.apache.iceberg.io.FileAppender;
+import org.apache.iceberg.orc.ORC;
+import org.apache.iceberg.orc.ORCSchemaUtil;
 import org.apache.iceberg.parquet.Parquet;
 import org.apache.iceberg.parquet.ParquetSchemaUtil;
+import org.apache.hadoop.conf.Configuration;
+import org.apache.orc.OrcFile;
+import org.apache.orc.Reader;
+import org.apache.orc.TypeDescription;
 import org.apache.parquet.hadoop.ParquetFileReader;
 import org.apache.parquet.io.LocalInputFile;
+import org.apache.parquet.schema.LogicalTypeAnnotation;
 import org.apache.parquet.schema.MessageType;
 
 /**
- * Iceberg data files (Avro or Parquet) written and read with Iceberg's generic writers and readers, and the
+ * Iceberg data files (Avro, Parquet or ORC) written and read with Iceberg's generic writers and readers, and the
  * schema a file records, with the field ids it stores (Appendix A: {@code field-id} on Avro record fields,
- * field ids on the Parquet schema).
+ * field ids on the Parquet schema, the {@code iceberg.id} type attribute in ORC).
  */
 public final class DataFileIO {
     private DataFileIO() {
@@ -43,7 +54,10 @@ public final class DataFileIO {
         if (path.endsWith(".avro")) {
             return FileFormat.AVRO;
         }
-        throw new IllegalArgumentException("not an Avro or Parquet file name: " + path);
+        if (path.endsWith(".orc")) {
+            return FileFormat.ORC;
+        }
+        throw new IllegalArgumentException("not an Avro, Parquet or ORC file name: " + path);
     }
 
     public static void write(Path path, FileFormat format, Schema schema, List<Record> rows) {
@@ -55,7 +69,9 @@ public final class DataFileIO {
                         .createWriterFunc(DataWriter::create).build();
                 case PARQUET -> Parquet.write(Files.localOutput(file)).schema(schema).overwrite()
                         .createWriterFunc(GenericParquetWriter::create).build();
-                default -> throw new IllegalArgumentException("the reference writes Avro or Parquet, not " + format);
+                case ORC -> ORC.write(Files.localOutput(file)).schema(schema).overwrite()
+                        .createWriterFunc(GenericOrcWriter::buildWriter).build();
+                default -> throw new IllegalArgumentException("the reference writes Avro, Parquet or ORC, not " + format);
             };
             try (appender) {
                 appender.addAll(rows);
@@ -74,6 +90,8 @@ public final class DataFileIO {
                     .createResolvingReader(PlannedDataReader::create).build();
             case PARQUET -> Parquet.read(Files.localInput(file)).project(projection)
                     .createReaderFunc(fileSchema -> GenericParquetReaders.buildReader(projection, fileSchema)).build();
+            case ORC -> ORC.read(Files.localInput(file)).project(projection)
+                    .createReaderFunc(fileSchema -> GenericOrcReader.buildReader(projection, fileSchema)).build();
             default -> throw new IllegalArgumentException("cannot read " + format);
         };
         try (read) {
@@ -111,14 +129,60 @@ public final class DataFileIO {
                                 throw new MissingFieldId(f.getName());
                             }
                         }
-                        return ParquetSchemaUtil.convert(type);
+                        return withParquetUuids(ParquetSchemaUtil.convert(type), type);
                     }
+                }
+                case ORC: {
+                    TypeDescription type = orcSchema(path);
+                    for (int i = 0; i < type.getChildren().size(); i++) {
+                        if (type.getChildren().get(i).getAttributeValue(ORC_ID) == null) {
+                            throw new MissingFieldId(type.getFieldNames().get(i));
+                        }
+                    }
+                    return ORCSchemaUtil.convert(type);
                 }
                 default:
                     throw new IllegalArgumentException("cannot read " + format);
             }
         } catch (IOException e) {
             throw new UncheckedIOException(e);
+        }
+    }
+
+    /**
+     * Appendix A stores a uuid as {@code fixed_len_byte_array(16)} with the UUID logical type; Iceberg 1.12's
+     * {@code ParquetSchemaUtil.convert} reads such a column back as {@code fixed[16]}, so columns with the
+     * annotation (in structs too, as in a tracking file's stats) are given their uuid type here (Iceberg's own
+     * readers read them as uuid).
+     */
+    private static Schema withParquetUuids(Schema converted, MessageType type) {
+        return new Schema(withUuids(converted.asStruct(), type).fields());
+    }
+
+    private static Types.StructType withUuids(Types.StructType converted, org.apache.parquet.schema.GroupType group) {
+        List<Types.NestedField> fields = new ArrayList<>();
+        for (Types.NestedField field : converted.fields()) {
+            org.apache.parquet.schema.Type stored = group.getType(group.getFieldIndex(field.name()));
+            Type changed = field.type();
+            if (stored.isPrimitive() && stored.getLogicalTypeAnnotation()
+                    instanceof LogicalTypeAnnotation.UUIDLogicalTypeAnnotation) {
+                changed = Types.UUIDType.get();
+            } else if (!stored.isPrimitive() && field.type().isStructType()) {
+                changed = withUuids(field.type().asStructType(), stored.asGroupType());
+            }
+            fields.add(Types.NestedField.of(field.fieldId(), field.isOptional(), field.name(), changed, field.doc()));
+        }
+        return Types.StructType.of(fields);
+    }
+
+    /** The ORC type attribute that holds a column's field id (Appendix A). */
+    public static final String ORC_ID = "iceberg.id";
+
+    /** The schema an ORC file records, with its type attributes. */
+    public static TypeDescription orcSchema(Path path) throws IOException {
+        try (Reader reader = OrcFile.createReader(new org.apache.hadoop.fs.Path(path.toUri()),
+                OrcFile.readerOptions(new Configuration()))) {
+            return reader.getSchema();
         }
     }
 

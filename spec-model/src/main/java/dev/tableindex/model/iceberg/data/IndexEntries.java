@@ -23,7 +23,7 @@ public final class IndexEntries {
         List<ExpressionField> expressions = new ArrayList<>(fields.definition().materializedFields());
         expressions.addAll(fields.definition().nonMaterializedFields());
         for (ExpressionField field : expressions) {
-            byId.put(field.fieldId(), values.evaluate(field.expr(), row));
+            byId.put(field.fieldId(), IndexFieldValues.promoted(field.dataType(), values.evaluate(field.expr(), row)));
         }
         List<Object> key = new ArrayList<>();
         fields.definition().clusterSpec().forEach(id -> key.add(byId.get(id)));

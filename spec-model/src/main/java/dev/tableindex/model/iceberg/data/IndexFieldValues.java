@@ -6,6 +6,7 @@ import dev.tableindex.model.iceberg.definition.ValueExpression;
 import dev.tableindex.model.iceberg.table.SourceRow;
 import java.time.LocalDate;
 import java.time.LocalDateTime;
+import java.time.LocalTime;
 import java.time.OffsetDateTime;
 import java.util.List;
 import java.util.Set;
@@ -13,6 +14,8 @@ import org.apache.iceberg.Accessor;
 import org.apache.iceberg.Schema;
 import org.apache.iceberg.SingleValueParser;
 import org.apache.iceberg.StructLike;
+import org.apache.iceberg.data.InternalRecordWrapper;
+import org.apache.iceberg.data.Record;
 import org.apache.iceberg.transforms.Transform;
 import org.apache.iceberg.transforms.Transforms;
 import org.apache.iceberg.types.Type;
@@ -36,31 +39,59 @@ public final class IndexFieldValues {
 
     /** The value of a source field (identity field) by id. */
     public Object field(SourceRow row, int fieldId) {
-        Accessor<StructLike> accessor = schema.accessorForField(fieldId);
-        if (accessor == null) {
+        if (schema.findField(fieldId) == null) {
             throw new IllegalArgumentException("source field " + fieldId + " is not in the table schema");
         }
-        return accessor.get(row.values());
+        return sourceValue(schema, row.values(), fieldId);
+    }
+
+    /**
+     * The generic value of field {@code fieldId} (top-level or nested) of a generic record of {@code schema}, or null
+     * when the schema has no such field. Iceberg's accessors read internal values, so the record is wrapped to
+     * internal form and the value turned back into its generic form.
+     */
+    public static Object sourceValue(Schema schema, Record record, int fieldId) {
+        Accessor<StructLike> accessor = schema.accessorForField(fieldId);
+        if (accessor == null) {
+            return null;
+        }
+        Object internal = accessor.get(new InternalRecordWrapper(schema.asStruct()).wrap(record));
+        return generic(schema.findType(fieldId), internal);
     }
 
     public Object evaluate(ValueExpression expression, SourceRow row) {
+        return evaluate(expression, id -> id == ReservedFieldIds.FILE ? row.file()
+                : id == ReservedFieldIds.POS ? (Object) row.pos() : field(row, id));
+    }
+
+    /**
+     * The expression's value over a row whose field values (source fields and the metadata columns it reads) are
+     * given by id, as generic values.
+     */
+    public Object evaluate(ValueExpression expression, java.util.function.IntFunction<Object> valueById) {
         if (expression instanceof ValueExpression.IdReference ref) {
-            if (ref.fieldId() == ReservedFieldIds.FILE) {
-                return row.file();
-            }
-            if (ref.fieldId() == ReservedFieldIds.POS) {
-                return row.pos();
-            }
-            return field(row, ref.fieldId());
+            return valueById.apply(ref.fieldId());
         }
         if (expression instanceof ValueExpression.Literal literal) {
             Type type = literal.dataType().orElseGet(() -> inferred(literal));
             return generic(type, SingleValueParser.fromJson(type, literal.value()));
         }
         if (expression instanceof ValueExpression.Apply apply) {
-            return applyTransform(apply, row);
+            ValueExpression input = lastValue(apply);
+            Type inputType = typeOf(input);
+            Transform<Object, Object> transform = transform(apply);
+            Object value = transform.bind(inputType).apply(internal(inputType, evaluate(input, valueById)));
+            return generic(transform.getResultType(inputType), value);
         }
         throw new IllegalArgumentException("cannot evaluate " + expression + " (named references are not allowed)");
+    }
+
+    /**
+     * Whether the function of an application preserves order ({@code a <= b} implies {@code f(a) <= f(b)}):
+     * identity, truncate and the date/time transforms do, bucket does not.
+     */
+    public static boolean preservesOrder(ValueExpression.Apply apply) {
+        return Set.of("identity", "truncate", "year", "month", "day", "hour").contains(apply.function().name());
     }
 
     /** The type an expression produces over the source schema. */
@@ -86,14 +117,6 @@ public final class IndexFieldValues {
         return transform(apply).getResultType(typeOf(input));
     }
 
-    private Object applyTransform(ValueExpression.Apply apply, SourceRow row) {
-        ValueExpression input = lastValue(apply);
-        Type inputType = typeOf(input);
-        Transform<Object, Object> transform = transform(apply);
-        Object value = transform.bind(inputType).apply(internal(inputType, evaluate(input, row)));
-        return generic(transform.getResultType(inputType), value);
-    }
-
     @SuppressWarnings("unchecked")
     private Transform<Object, Object> transform(ValueExpression.Apply apply) {
         String name = apply.function().name();
@@ -109,7 +132,8 @@ public final class IndexFieldValues {
         return (Transform<Object, Object>) Transforms.fromString(name);
     }
 
-    private static ValueExpression lastValue(ValueExpression.Apply apply) {
+    /** The value argument of an application: its last argument (bucket and truncate take the width first). */
+    public static ValueExpression lastValue(ValueExpression.Apply apply) {
         return (ValueExpression) apply.arguments().get(apply.arguments().size() - 1);
     }
 
@@ -129,14 +153,18 @@ public final class IndexFieldValues {
         return Types.StringType.get();
     }
 
-    /** Generic (java.time) values to Iceberg's internal ones, which transforms take. */
-    static Object internal(Type type, Object value) {
+    /** Generic (java.time) values to Iceberg's internal ones, which transforms and the single-value JSON take. */
+    public static Object internal(Type type, Object value) {
         if (value == null) {
             return null;
         }
         switch (type.typeId()) {
             case DATE:
                 return value instanceof LocalDate d ? DateTimeUtil.daysFromDate(d) : value;
+            case TIME:
+                return value instanceof LocalTime t ? DateTimeUtil.microsFromTime(t) : value;
+            case FIXED:
+                return value instanceof byte[] b ? java.nio.ByteBuffer.wrap(b) : value;
             case TIMESTAMP:
                 if (value instanceof OffsetDateTime t) {
                     return DateTimeUtil.microsFromTimestamptz(t);
@@ -147,6 +175,21 @@ public final class IndexFieldValues {
         }
     }
 
+    /**
+     * A value of an expression evaluated over an older snapshot, as its declared {@code data-type}: a reference to a
+     * column promoted since (int to long, float to double) produces the narrower value there, and the expressions
+     * spec aligns types by promotion ("Value expression types").
+     */
+    public static Object promoted(Type declared, Object value) {
+        if (declared.typeId() == Type.TypeID.LONG && value instanceof Integer i) {
+            return i.longValue();
+        }
+        if (declared.typeId() == Type.TypeID.DOUBLE && value instanceof Float f) {
+            return f.doubleValue();
+        }
+        return value;
+    }
+
     /** Internal values back to generic ones, so range files are written by Iceberg's generic writers. */
     public static Object generic(Type type, Object value) {
         if (value == null) {
@@ -155,6 +198,10 @@ public final class IndexFieldValues {
         switch (type.typeId()) {
             case DATE:
                 return value instanceof Integer days ? DateTimeUtil.dateFromDays(days) : value;
+            case TIME:
+                return value instanceof Long micros ? DateTimeUtil.timeFromMicros(micros) : value;
+            case FIXED:
+                return value instanceof java.nio.ByteBuffer b ? org.apache.iceberg.util.ByteBuffers.toByteArray(b) : value;
             case TIMESTAMP:
                 if (value instanceof Long micros) {
                     return ((Types.TimestampType) type).shouldAdjustToUTC()

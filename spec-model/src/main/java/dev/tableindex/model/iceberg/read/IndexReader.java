@@ -2,12 +2,11 @@ package dev.tableindex.model.iceberg.read;
 
 import dev.tableindex.model.iceberg.data.DataFileIO;
 import dev.tableindex.model.iceberg.data.FieldStats;
+import dev.tableindex.model.iceberg.data.IndexFieldValues;
+import dev.tableindex.model.iceberg.data.RowPointers;
 import dev.tableindex.model.iceberg.data.TrackingEntry;
 import dev.tableindex.model.iceberg.data.TrackingFiles;
-import dev.tableindex.model.iceberg.definition.ExpressionField;
 import dev.tableindex.model.iceberg.definition.IndexDefinition;
-import dev.tableindex.model.iceberg.definition.ReservedFieldIds;
-import dev.tableindex.model.iceberg.definition.ValueExpression;
 import dev.tableindex.model.iceberg.metadata.IndexMetadata;
 import dev.tableindex.model.iceberg.metadata.IndexSnapshot;
 import dev.tableindex.model.iceberg.table.LocalFileIO;
@@ -20,87 +19,92 @@ import java.util.ArrayList;
 import java.util.HashSet;
 import java.util.List;
 import java.util.Optional;
-import java.util.OptionalInt;
 import java.util.Set;
+import org.apache.iceberg.FileFormat;
 import org.apache.iceberg.FileScanTask;
 import org.apache.iceberg.Schema;
 import org.apache.iceberg.data.Record;
 import org.apache.iceberg.io.CloseableIterable;
-import org.apache.iceberg.types.Type;
 
 /**
- * A reader that answers a filter on an identity field through an index (draft, Index Snapshot, Index Type,
- * Commits and Concurrency): it ignores an index it does not implement and reads the table; otherwise it picks an
- * index snapshot for the wanted table snapshot, skips range files by their clustering bounds, reads the matching
- * entries' row pointers (decision 0021) and reconciles them with the wanted snapshot (decision 0022): entries
- * whose row is no longer live are dropped, and rows in data files the index snapshot did not see are read from
- * the table.
+ * A reader that answers a filter through an index (draft, Index Snapshot, Index Type, Group Max Value, Commits and
+ * Concurrency): it ignores an index it does not implement and reads the table; otherwise it picks an index
+ * snapshot for the wanted table snapshot, reads the tracking file's entries in order and skips range files the
+ * filter cannot match ({@link IndexPruning}), answers from the stored values where the filter reads identity fields
+ * only, and follows the row pointers (decision 0021) of the other entries to recheck their rows in the table. It
+ * reconciles with the wanted snapshot (decision 0022): entries whose row is no longer live are dropped, and rows in
+ * data files the index snapshot did not see are read from the table.
  */
 public final class IndexReader {
     private IndexReader() {
     }
 
-    /** The table's own answer: the live rows of the snapshot whose field matches, as Iceberg reads them. */
-    public static List<SourceRow> fromTable(SourceTable table, long snapshotId, FieldPredicate predicate) {
+    /** The table's own answer: the live rows of the snapshot the filter matches, as Iceberg reads them. */
+    public static List<SourceRow> fromTable(SourceTable table, long snapshotId, RowFilter filter) {
         Schema schema = table.schemaOf(snapshotId);
-        Type.PrimitiveType type = schema.findType(predicate.fieldId()).asPrimitiveType();
         List<SourceRow> rows = new ArrayList<>();
         for (SourceRow row : table.liveRows(snapshotId)) {
-            if (predicate.test(type, schema.accessorForField(predicate.fieldId()).get(row.values()))) {
+            if (filter.test(id -> value(schema, row, id))) {
                 rows.add(row);
             }
         }
         return rows;
     }
 
-    public static QueryAnswer query(IndexMetadata metadata, SourceTable table, long snapshotId,
-            FieldPredicate predicate) {
+    private static Object value(Schema schema, SourceRow row, int fieldId) {
+        return IndexFieldValues.sourceValue(schema, row.values(), fieldId);
+    }
+
+    public static QueryAnswer query(IndexMetadata metadata, SourceTable table, long snapshotId, RowFilter filter) {
         IndexDefinition definition = metadata.definition();
-        OptionalInt fileField = pointerField(definition, ReservedFieldIds.FILE);
-        OptionalInt posField = pointerField(definition, ReservedFieldIds.POS);
+        Optional<RowPointers> pointers = RowPointers.of(definition);
         IndexSnapshotChoice choice = IndexSnapshotChoice.choose(metadata, table.table(), snapshotId);
-        boolean usable = definition.type().isScalar() && definition.isIdentityField(predicate.fieldId())
-                && fileField.isPresent() && posField.isPresent() && choice.snapshot().isPresent();
-        if (!usable) {
-            return new QueryAnswer(fromTable(table, snapshotId, predicate), QueryAnswer.Route.TABLE, Optional.empty(),
-                    0);
+        if (!definition.type().isScalar() || pointers.isEmpty() || choice.snapshot().isEmpty()) {
+            return new QueryAnswer(fromTable(table, snapshotId, filter), QueryAnswer.Route.TABLE, Optional.empty(), 0);
         }
         IndexSnapshot indexSnapshot = choice.snapshot().get();
-        Type.PrimitiveType type = table.schemaOf(snapshotId).findType(predicate.fieldId()).asPrimitiveType();
-        Set<String> pointers = new HashSet<>();
+        Schema schema = table.schemaOf(snapshotId);
+        IndexPruning pruning = new IndexPruning(definition, new IndexFieldValues(schema));
+        Schema indexed = table.schemaOf(indexSnapshot.sourceTableSnapshotId());
+        // the index holds values of the types the filter was bound to, unless a field was promoted since it was built
+        boolean typesAgree = filter.fieldIds().stream()
+                .allMatch(id -> indexed.findType(id) != null && indexed.findType(id).equals(schema.findType(id)));
+        boolean fromStoredValues = typesAgree && definition.identityFields().containsAll(filter.fieldIds());
+        Set<String> matched = new HashSet<>();
+        Set<String> candidates = new HashSet<>();
         int filesRead = 0;
-        Path tracking = LocalFileIO.path(metadata.resolve(indexSnapshot.trackingFile()));
-        boolean firstClusterField = definition.clusterSpec().get(0) == predicate.fieldId();
-        Object previousMax = null;
-        boolean first = true;
-        for (TrackingEntry entry : TrackingFiles.read(tracking)) {
-            FieldStats stats = entry.contentStats().get(definition.clusterSpec().get(0));
-            Object max = stats == null ? null : stats.groupMaxValue();
-            boolean skip = firstClusterField && stats != null
-                    && !predicate.mayMatchBetween(type, previousMax, first, max);
-            previousMax = max;
-            first = false;
+        int firstCluster = definition.clusterSpec().get(0);
+        Object low = null; // the preceding entry's group_max_value of the first cluster field
+        boolean lowKnown = false;
+        for (TrackingEntry entry : TrackingFiles.read(LocalFileIO.path(metadata.resolve(indexSnapshot.trackingFile())))) {
+            FieldStats stats = entry.contentStats().get(firstCluster);
+            boolean prunable = typesAgree && stats != null && stats.hasGroupMax();
+            Object max = prunable ? stats.groupMaxValue() : null;
+            boolean skip = prunable && !pruning.mayMatch(filter, low, !lowKnown, max, entry.contentStats());
+            low = max;
+            lowKnown = prunable;
             if (skip) {
                 continue;
             }
             filesRead++;
             Path file = LocalFileIO.path(metadata.resolve(entry.filePath()));
-            Schema fileSchema = DataFileIO.fileSchema(file, DataFileIO.formatOf(file.toString()));
-            for (Record row : DataFileIO.read(file, DataFileIO.formatOf(file.toString()), fileSchema)) {
-                Object value = row.getField(fileSchema.findColumnName(predicate.fieldId()));
-                if (predicate.test(type, value)) {
-                    pointers.add(row.getField(fileSchema.findColumnName(fileField.getAsInt())) + "#"
-                            + row.getField(fileSchema.findColumnName(posField.getAsInt())));
+            FileFormat format = DataFileIO.formatOf(file.toString());
+            Schema fileSchema = DataFileIO.fileSchema(file, format);
+            for (Record row : DataFileIO.read(file, format, fileSchema)) {
+                String pointer = pointers.get().pointer(id -> stored(fileSchema, row, id));
+                if (!fromStoredValues) {
+                    candidates.add(pointer);
+                } else if (filter.test(id -> stored(fileSchema, row, id))) {
+                    matched.add(pointer);
                 }
             }
         }
         Set<String> indexedFiles = choice.lagging() ? dataFiles(table, indexSnapshot.sourceTableSnapshotId()) : null;
-        Schema schema = table.schemaOf(snapshotId);
         List<SourceRow> rows = new ArrayList<>();
         for (SourceRow row : table.liveRows(snapshotId)) {
             boolean unseen = indexedFiles != null && !indexedFiles.contains(row.file());
-            if (unseen ? predicate.test(type, schema.accessorForField(predicate.fieldId()).get(row.values()))
-                    : pointers.contains(row.pointer())) {
+            boolean recheck = unseen || candidates.contains(row.pointer());
+            if (recheck ? filter.test(id -> value(schema, row, id)) : matched.contains(row.pointer())) {
                 rows.add(row);
             }
         }
@@ -108,14 +112,10 @@ public final class IndexReader {
                 Optional.of(indexSnapshot.snapshotId()), filesRead);
     }
 
-    /** The materialized field that is exactly a reference to this metadata column, if the index has one. */
-    static OptionalInt pointerField(IndexDefinition definition, int metadataColumn) {
-        for (ExpressionField field : definition.materializedFields()) {
-            if (field.expr() instanceof ValueExpression.IdReference ref && ref.fieldId() == metadataColumn) {
-                return OptionalInt.of(field.fieldId());
-            }
-        }
-        return OptionalInt.empty();
+    /** A range file row's value of the index field with this id (identity fields are stored under their own id). */
+    private static Object stored(Schema fileSchema, Record row, int fieldId) {
+        String name = fileSchema.findColumnName(fieldId);
+        return name == null ? null : row.getField(name);
     }
 
     /** The data files of a table snapshot (those its index snapshot saw). */

@@ -62,4 +62,21 @@ class ClusteringOrderTest {
         assertThat(ClusteringOrder.compareValues(Types.DoubleType.get(), negativeNan, Double.NEGATIVE_INFINITY))
                 .isNegative();
     }
+
+    @Test
+    void theSupplementaryStringVectorIsNotUtf16Order() {
+        // the vector is only worth having where UTF-16 code units (String.compareTo) order otherwise
+        String privateUse = "\ue000";
+        String supplementary = "\ud800\udc00";
+        assertThat(privateUse.compareTo(supplementary)).isPositive();
+        assertThat(ClusteringOrder.compareValues(Types.StringType.get(), privateUse, supplementary)).isNegative();
+    }
+
+    @Test
+    void theUnsignedByteVectorsAreNotSignedOrder() {
+        byte[] low = {0x7f, 0, 0, 0};
+        byte[] high = {(byte) 0x80, 0, 0, 0};
+        assertThat(java.util.Arrays.compare(low, high)).isPositive();
+        assertThat(ClusteringOrder.compareValues(Types.FixedType.ofLength(4), low, high)).isNegative();
+    }
 }

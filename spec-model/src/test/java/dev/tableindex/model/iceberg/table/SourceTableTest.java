@@ -5,6 +5,7 @@ import static org.assertj.core.api.Assertions.assertThat;
 import java.nio.file.Path;
 import java.util.List;
 import org.apache.iceberg.FileFormat;
+import org.apache.iceberg.PartitionSpec;
 import org.apache.iceberg.Schema;
 import org.apache.iceberg.data.GenericRecord;
 import org.apache.iceberg.data.Record;
@@ -28,7 +29,7 @@ class SourceTableTest {
     }
 
     @ParameterizedTest
-    @EnumSource(value = FileFormat.class, names = {"AVRO", "PARQUET"})
+    @EnumSource(value = FileFormat.class, names = {"AVRO", "PARQUET", "ORC"})
     void liveRowsComeFromIcebergWithDeletesApplied(FileFormat format) {
         SourceTable table = SourceTable.create(dir.resolve("t"), SCHEMA, format);
         long s1 = table.append(List.of(row(1, "a"), row(2, "b"), row(3, null)));
@@ -42,5 +43,42 @@ class SourceTableTest {
         assertThat(table.liveRows(s1)).hasSize(3);
         SourceTable again = SourceTable.load(dir.resolve("t"));
         assertThat(again.currentSnapshotId()).isEqualTo(s3);
+    }
+
+    @ParameterizedTest
+    @EnumSource(value = FileFormat.class, names = {"AVRO", "PARQUET", "ORC"})
+    void aPartitionedTableWritesAFilePerPartitionAndDeletesReachEveryPartition(FileFormat format) {
+        SourceTable table = SourceTable.create(dir.resolve("p"), SCHEMA,
+                PartitionSpec.builderFor(SCHEMA).identity("city").build(), format);
+        long s1 = table.append(List.of(row(1, "a"), row(2, "b"), row(3, "a"), row(4, null)));
+        List<SourceRow> rows = table.liveRows(s1);
+        assertThat(rows.stream().map(SourceRow::file).distinct()).hasSize(3);
+        SourceRow two = rows.stream().filter(r -> r.values().getField("id").equals(2L)).findFirst().orElseThrow();
+        table.deletePositions(List.of(two));
+        long s3 = table.deleteWhereEquals(1, List.of(3L, 4L));
+        assertThat(table.liveRows(s3)).extracting(r -> r.values().getField("id")).containsExactly(1L);
+    }
+
+    @org.junit.jupiter.api.Test
+    void aSnapshotKeepsTheSchemaItWasWrittenWith() {
+        Schema narrow = new Schema(Types.NestedField.required(1, "id", Types.IntegerType.get()),
+                Types.NestedField.optional(2, "city", Types.StringType.get()));
+        SourceTable table = SourceTable.create(dir.resolve("e"), narrow, FileFormat.PARQUET);
+        Record r = GenericRecord.create(narrow);
+        r.setField("id", 7);
+        r.setField("city", "x");
+        long s1 = table.append(List.of(r));
+        table.promoteColumn(1, Types.LongType.get());
+        table.renameColumn(2, "town");
+        Record wide = GenericRecord.create(table.schema());
+        wide.setField("id", 8L);
+        wide.setField("town", "y");
+        long s2 = table.append(List.of(wide));
+        assertThat(table.schemaOf(s1).findType(1)).isEqualTo(Types.IntegerType.get());
+        assertThat(table.schemaOf(s1).findColumnName(2)).isEqualTo("city");
+        assertThat(table.schemaOf(s2).findType(1)).isEqualTo(Types.LongType.get());
+        assertThat(table.schemaOf(s2).findColumnName(2)).isEqualTo("town");
+        assertThat(table.liveRows(s1)).extracting(x -> x.values().getField("id")).containsExactly(7);
+        assertThat(table.liveRows(s2)).extracting(x -> x.values().getField("id")).containsExactlyInAnyOrder(7L, 8L);
     }
 }
