@@ -98,17 +98,17 @@ public record KeyType(Kind kind, String timestampUnit, String timestampZone) {
             String[] parts = trimmed.split(":", 3);
             if (parts.length == 3 && TIMESTAMP_UNITS.contains(parts[1]) && !parts[2].isEmpty()) {
                 if (!parts[2].equals(NO_ZONE) && !knownZone(parts[2])) {
-                    throw new KeyTypeException("'" + name + "': unknown time zone '" + parts[2]
+                    throw new KeyTypeException("'" + KeyNotation.bounded(name) + "': unknown time zone '" + KeyNotation.bounded(parts[2])
                             + "' (a zone name such as UTC or Europe/Paris, an offset such as +05:30, or '-' for none)");
                 }
                 return timestamp(parts[1], parts[2]);
             }
-            throw new KeyTypeException("'" + name + "' is not a timestamp type: write timestamp:{unit}:{zone}, unit one of "
+            throw new KeyTypeException("'" + KeyNotation.bounded(name) + "' is not a timestamp type: write timestamp:{unit}:{zone}, unit one of "
                     + TIMESTAMP_UNITS + ", zone a time zone name or '-' for none (e.g. timestamp:us:UTC, timestamp:ns:-)");
         }
         Optional<Kind> kind = Arrays.stream(Kind.values())
                 .filter(k -> k != Kind.TIMESTAMP && k.lanceName.equals(trimmed.toLowerCase(Locale.ROOT))).findFirst();
-        return kind.map(KeyType::of).orElseThrow(() -> new KeyTypeException("unknown key type '" + name
+        return kind.map(KeyType::of).orElseThrow(() -> new KeyTypeException("unknown key type '" + KeyNotation.bounded(name)
                 + "'; key types are " + acceptedNames()));
     }
 

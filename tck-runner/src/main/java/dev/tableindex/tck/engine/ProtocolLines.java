@@ -63,6 +63,9 @@ public final class ProtocolLines {
         if (type.getFullName().equals("google.protobuf.Any")) {
             // the Any's own members are the packed message's, beside "@type" (only registered types cross)
             JsonNode typeUrl = node.get("@type");
+            if (node.isEmpty()) {
+                return; // {} is the empty Any (no type URL), as protobuf prints and parses it
+            }
             if (typeUrl == null || !typeUrl.isTextual()) {
                 throw kind(path + ".@type", "a string (the packed message's type URL)", typeUrl == null ? com.fasterxml.jackson.databind.node.MissingNode.getInstance() : typeUrl);
             }
