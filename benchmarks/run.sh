@@ -1,5 +1,5 @@
 #!/usr/bin/env bash
-# Builds the JMH uber jar (profile "benchmarks"; the module is not in the default build) and runs it.
+# Builds the benchmarks (profile "benchmarks"; the module is not in the default build) and runs JMH on them.
 # Usage: benchmarks/run.sh [PATTERN] [JMH args]
 #   benchmarks/run.sh                                   short run of everything (-wi 2 -i 3 -f 1)
 #   benchmarks/run.sh KeyEncodingBenchmark -prof gc     one class, its annotation defaults, allocation per op
@@ -19,6 +19,7 @@ machine() {
 machine
 echo "# load before: $(uptime)"
 status=0
-java --add-opens=java.base/java.nio=ALL-UNNAMED -jar benchmarks/target/benchmarks.jar "$@" || status=$?
+java --add-opens=java.base/java.nio=ALL-UNNAMED -cp "benchmarks/target/classes:$(cat benchmarks/target/classpath.txt)" \
+  org.openjdk.jmh.Main "$@" || status=$?
 echo "# load after: $(uptime)"
 exit "$status"

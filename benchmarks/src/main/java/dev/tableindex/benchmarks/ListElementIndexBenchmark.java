@@ -31,13 +31,14 @@ import org.openjdk.jmh.infra.Blackhole;
 /**
  * The list element index of the reference model ({@code dev.tableindex.model.listindex}) over
  * {@value #ROWS} rows of {@value #ELEMENTS} elements {@code {label: string, confidence: float}}:
- * building it, and answering the selective {@code any_element(list, 'label = 'label-7' AND confidence > 0.5')}
+ * answering the selective {@code any_element(list, 'label = 'label-7' AND confidence > 0.5')}
  * with the index ({@link ListElementQuery#answer}) and on the data ({@link ListElementQuery#scan}).
  *
  * <p>The data is deterministic (seed {@value #SEED}): {@value #FRAGMENTS} fragments of equal size, labels
  * {@code "label-0"}..{@code "label-999"} uniformly (shared String instances), confidences uniform in [0, 1);
  * one row in {@value #NULL_LIST_EVERY} is a null list and one element in {@value #NULL_ELEMENT_EVERY}
- * a null element. Every benchmark runs in its own forked JVM with a 4 GB heap.
+ * a null element. Every benchmark runs in its own forked JVM with a 4 GB heap. Building the index is measured
+ * by {@link IndexBuildBenchmark}, beside real Lance building its BTree over the same keys.
  */
 @State(Scope.Benchmark)
 @Fork(value = 1, jvmArgsAppend = {"-Xms4g", "-Xmx4g"})
@@ -55,7 +56,7 @@ public class ListElementIndexBenchmark {
     /** Field ids of label and confidence; the index keys, in this order. */
     static final List<Integer> KEY_FIELD_IDS = List.of(1, 2);
 
-    /** The table only: what {@link #build} needs. */
+    /** The table only. */
     @State(Scope.Benchmark)
     public static class Data {
         IndexedTable table;
@@ -106,6 +107,11 @@ public class ListElementIndexBenchmark {
 
     /** The seeded table: {@value #ROWS} rows of {@value #ELEMENTS} elements in {@value #FRAGMENTS} fragments. */
     static IndexedTable table() {
+        return table(ROWS);
+    }
+
+    /** The seeded table of {@code rowCount} rows (a multiple of {@value #FRAGMENTS}), as {@link #table()}. */
+    static IndexedTable table(int rowCount) {
         ElementSchema element = new ElementSchema(List.of(
                 new ElementSchema.Field("label", KeyType.parse("string")),
                 new ElementSchema.Field("confidence", KeyType.parse("float"))));
@@ -114,7 +120,7 @@ public class ListElementIndexBenchmark {
             labels[i] = "label-" + i;
         }
         SplittableRandom random = new SplittableRandom(SEED);
-        int perFragment = ROWS / FRAGMENTS;
+        int perFragment = rowCount / FRAGMENTS;
         List<IndexedTable.Fragment> fragments = new ArrayList<>();
         for (int f = 0; f < FRAGMENTS; f++) {
             List<List<Object[]>> rows = new ArrayList<>(perFragment);
@@ -135,16 +141,6 @@ public class ListElementIndexBenchmark {
             fragments.add(new IndexedTable.Fragment(f, rows, Set.of()));
         }
         return new IndexedTable(element, KEY_FIELD_IDS, fragments);
-    }
-
-    /** Builds the index on (label, confidence) over all four fragments: encode 5 M keys, sort, paginate. */
-    @Benchmark
-    @BenchmarkMode(Mode.SingleShotTime)
-    @OutputTimeUnit(TimeUnit.MILLISECONDS)
-    @Warmup(iterations = 1)
-    @Measurement(iterations = 3)
-    public ListElementIndex build(Data data) {
-        return ListElementIndex.build(data.table, KEY_FIELD_IDS, data.fragmentIds, PAGE_SIZE);
     }
 
     /** The selective query through the index, as a reader would answer it ({@link ListElementQuery#answer}). */

@@ -28,6 +28,35 @@ public final class AnyElement {
         return result;
     }
 
+    /**
+     * The call (or, {@code negated}, its NOT) on every row of the table {@code reader} reads, in row order, reading
+     * it row by row and holding none (the answer is one value per row): the checks and answer of
+     * {@code evaluate(ListTable.fromJson(…), …)}, the table's before the predicate's.
+     */
+    public static List<TruthValue> evaluate(TableReader reader, String predicate, boolean negated) {
+        TableReader.Header header = reader.header();
+        TableJson.Element element = ListTable.element(header);
+        BoundPredicate bound = null;
+        IllegalArgumentException badPredicate = null;
+        try {
+            bound = BoundPredicate.of(predicate, element.schema());
+        } catch (IllegalArgumentException e) {
+            badPredicate = e; // said once the whole table is known to be sound
+        }
+        List<TruthValue> results = new ArrayList<>(header.rowCount());
+        BoundPredicate test = bound;
+        reader.rows(element.schema(), (offset, list) -> {
+            if (test != null) {
+                TruthValue value = test(test, list);
+                results.add(negated ? value.not() : value);
+            }
+        });
+        if (badPredicate != null) {
+            throw badPredicate;
+        }
+        return results;
+    }
+
     /** The call (or, {@code negated}, its NOT) on every row of {@code table}, in row order. */
     public static List<TruthValue> evaluate(ListTable table, String predicate, boolean negated) {
         BoundPredicate bound = BoundPredicate.of(predicate, table.element());

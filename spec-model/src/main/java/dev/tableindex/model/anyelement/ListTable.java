@@ -1,6 +1,7 @@
 package dev.tableindex.model.anyelement;
 
-import com.fasterxml.jackson.databind.JsonNode;
+import java.util.ArrayList;
+import java.util.Collections;
 import java.util.List;
 
 /**
@@ -17,10 +18,22 @@ public record ListTable(String column, ElementSchema element, List<List<Object[]
      * @throws TableException naming the row, element and field
      */
     public static ListTable fromJson(String json) {
-        JsonNode root = TableJson.parse(json);
-        TableJson.Element element = TableJson.element(root);
-        return new ListTable(root.path("column").asText("list"), element.schema(),
-                TableJson.rows(root.path("rows"), element.schema(), ""));
+        TableReader reader = TableReader.of(json);
+        TableReader.Header header = reader.header();
+        TableJson.Element element = element(header);
+        List<List<Object[]>> rows = new ArrayList<>(header.rowCount());
+        reader.rows(element.schema(), (offset, list) -> rows.add(list));
+        return new ListTable(header.column().asText("list"), element.schema(), Collections.unmodifiableList(rows));
+    }
+
+    /**
+     * The element of a table read row by row ({@link TableReader}), from its header, whose rows are checked to be an
+     * array, as {@link #fromJson} checks them before reading any row.
+     */
+    public static TableJson.Element element(TableReader.Header header) {
+        TableJson.Element element = TableJson.element(header);
+        TableJson.requireRowsArray(header.rows(), "");
+        return element;
     }
 
     /** A table that does not follow the format, naming where. */

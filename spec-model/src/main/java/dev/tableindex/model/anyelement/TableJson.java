@@ -10,8 +10,8 @@ import java.util.List;
 
 /**
  * Reading the kit's JSON table format (docs/any-element.md): the element fields ({@code name},
- * {@code type}, optional field {@code id}) and rows of lists of element objects. Every error names the
- * row, element and field.
+ * {@code type}, optional field {@code id}) and rows of lists of element objects, each row as
+ * {@link TableReader} hands it over. Every error names the row, element and field.
  */
 public final class TableJson {
     private TableJson() {
@@ -21,18 +21,11 @@ public final class TableJson {
     public record Element(ElementSchema schema, List<Integer> fieldIds) {
     }
 
-    public static JsonNode parse(String json) {
-        try {
-            return KeyNotation.readTree(json);
-        } catch (IllegalArgumentException e) {
-            throw new ListTable.TableException("table: " + e.getMessage());
-        }
-    }
-
-    public static Element element(JsonNode root) {
+    /** The table's element, from its {@code element} member. */
+    public static Element element(TableReader.Header header) {
         List<ElementSchema.Field> fields = new ArrayList<>();
         List<Integer> ids = new ArrayList<>();
-        JsonNode element = root.path("element");
+        JsonNode element = header.element();
         if (!element.isArray() || element.isEmpty()) {
             throw new ListTable.TableException("table: \"element\" must be a non-empty array of {\"name\", \"type\"}");
         }
@@ -61,19 +54,18 @@ public final class TableJson {
         }
     }
 
-    /** Rows of a table or fragment; {@code where} prefixes error messages (e.g. "fragment 2, "). */
-    public static List<List<Object[]>> rows(JsonNode rowsNode, ElementSchema schema, String where) {
-        if (!rowsNode.isArray()) {
+    /** Refuses rows that are not an array; {@code where} prefixes the message (e.g. "fragment 2, "). */
+    public static void requireRowsArray(TableReader.Kind rows, String where) {
+        if (rows != TableReader.Kind.ARRAY) {
             throw new ListTable.TableException(where + "\"rows\" must be an array");
         }
-        List<List<Object[]>> rows = new ArrayList<>();
-        for (int r = 0; r < rowsNode.size(); r++) {
-            rows.add(row(rowsNode.get(r), where + "row " + r, schema));
-        }
-        return Collections.unmodifiableList(rows);
     }
 
-    private static List<Object[]> row(JsonNode list, String where, ElementSchema schema) {
+    /**
+     * One row of a table or fragment: a list of elements, each its field values in schema order (null: a null
+     * element), or null for a null list; {@code where} names the row in error messages (e.g. "fragment 2, row 5").
+     */
+    static List<Object[]> row(JsonNode list, String where, ElementSchema schema) {
         if (list.isNull()) {
             return null;
         }

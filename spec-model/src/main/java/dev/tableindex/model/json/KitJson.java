@@ -93,6 +93,23 @@ public final class KitJson {
         }
     }
 
+    /**
+     * A configured streaming parser over a file's bytes (UTF-8, or another encoding JSON allows), for readers that walk
+     * a large file once or more without holding it; the file's size is checked first.
+     *
+     * @throws IOException when the file cannot be opened
+     */
+    public static JsonParser parser(Path file) throws IOException {
+        if (Files.isDirectory(file)) {
+            throw new JsonInputException("is a folder, not a file");
+        }
+        long size = Files.size(file);
+        if (size > MAX_FILE_BYTES) {
+            throw tooLarge(size);
+        }
+        return FACTORY.createParser(file.toFile());
+    }
+
     /** One JSON value: the whole of {@code text}. */
     public static JsonNode read(String text) {
         try (JsonParser parser = FACTORY.createParser(text)) {

@@ -82,6 +82,11 @@ public final class KeyBytes {
         LONG_BE.set(out, at, value);
     }
 
+    /** Reads 8 bytes of {@code in} at {@code at} as a big-endian number (so unsigned order = byte order). */
+    public static long getLong(byte[] in, int at) {
+        return (long) LONG_BE.get(in, at);
+    }
+
     /** Stores an 8-byte word whose bytes are in memory order (as read from memory) at {@code at}. */
     public static void putWord(byte[] out, int at, long word) {
         LONG_NATIVE.set(out, at, word);

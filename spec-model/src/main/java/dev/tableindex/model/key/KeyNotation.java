@@ -47,6 +47,43 @@ public final class KeyNotation {
         }
     }
 
+    /**
+     * The value at the parser's current token, read as {@link #readTree} reads it; {@code path} is its JSON path for
+     * errors. For readers that walk a document themselves and take one value of it at a time.
+     */
+    public static JsonNode readValue(JsonParser parser, String path) throws IOException {
+        return read(parser, path);
+    }
+
+    /**
+     * Walks the value at the parser's current token making every check {@link #readValue} makes (member names and
+     * strings are Unicode text, numbers are numbers) without building it: a reader's first pass over a document whose
+     * values it then reads one at a time.
+     */
+    public static void skipValue(JsonParser parser, String path) throws IOException {
+        switch (parser.currentToken()) {
+            case START_ARRAY -> {
+                for (int i = 0; parser.nextToken() != JsonToken.END_ARRAY; i++) {
+                    skipValue(parser, path + "[" + i + "]");
+                }
+            }
+            case START_OBJECT -> {
+                while (parser.nextToken() != JsonToken.END_OBJECT) {
+                    String member = path + "." + bounded(parser.currentName());
+                    checkUnicode(parser.currentName(), member, parser);
+                    parser.nextToken();
+                    skipValue(parser, member);
+                }
+            }
+            case VALUE_STRING -> checkUnicode(parser.getText(), path, parser);
+            case VALUE_NUMBER_INT -> parser.getBigIntegerValue();
+            case VALUE_NUMBER_FLOAT -> parser.getDecimalValue();
+            case VALUE_TRUE, VALUE_FALSE, VALUE_NULL -> {
+            }
+            default -> throw new KeyValueException(path + ": unexpected JSON token " + parser.currentToken() + " at " + where(parser));
+        }
+    }
+
     private static String where(JsonParser parser) {
         var at = parser.currentTokenLocation();
         return "line " + at.getLineNr() + ", column " + at.getColumnNr();

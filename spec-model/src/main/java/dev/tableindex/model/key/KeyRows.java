@@ -13,6 +13,10 @@ import java.util.Arrays;
  * still at {@code [i + 1]}, which the encoder advances as it writes (column by column) until it is the
  * tuple's end, i.e. the next tuple's start. When every key is fixed-width, {@link #fixedRows(int, int)}
  * sets the offsets at once and the encoder writes at {@code i * each}.
+ *
+ * <p>One {@code KeyRows} can also collect many batches ({@link #append}): the list element index build keeps
+ * every element's tuple in one of them and sorts a permutation of its tuples ({@link KeyRowsOrder}), instead of
+ * one array per tuple.
  */
 public final class KeyRows {
     private byte[] bytes = new byte[0];
@@ -33,6 +37,11 @@ public final class KeyRows {
         return offsets[i];
     }
 
+    /** The offsets array itself (tuple {@code i} ends at {@code [i + 1]}), for readers in this package. */
+    int[] offsets() {
+        return offsets;
+    }
+
     public int length(int i) {
         return offsets[i + 1] - offsets[i];
     }
@@ -46,6 +55,30 @@ public final class KeyRows {
     /** Bytes of all tuples. */
     public int size() {
         return offsets[count];
+    }
+
+    /**
+     * Adds {@code batch}'s tuples after this one's (tuple {@code count() + i} is {@code batch}'s tuple {@code i});
+     * {@code batch} is left as it was.
+     *
+     * @throws IllegalArgumentException when the tuples would not fit one Java array
+     */
+    public KeyRows append(KeyRows batch) {
+        int added = batch.count;
+        int start = offsets[count];
+        long total = (long) start + batch.size();
+        if (total > Integer.MAX_VALUE - 8 || (long) count + added > Integer.MAX_VALUE - 9) {
+            throw new IllegalArgumentException("key tuples of " + total + " bytes in all, more than one array holds");
+        }
+        growOffsets(count + added);
+        byte[] into = room(total, true);
+        System.arraycopy(batch.bytes, 0, into, start, batch.size());
+        int[] from = batch.offsets;
+        for (int i = 1; i <= added; i++) {
+            offsets[count + i] = start + from[i];
+        }
+        count += added;
+        return this;
     }
 
     /** Empties the batch (an encoder does so when a batch fails, so no half-written tuples are seen). */
@@ -120,15 +153,22 @@ public final class KeyRows {
                 + " bytes, more than one array holds; encode fewer rows per batch");
     }
 
+    /** Room for {@code rows} tuples' offsets; the offsets so far are kept (a batch overwrites them anyway). */
     private void growOffsets(int rows) {
         if (offsets.length < rows + 1) {
-            offsets = new int[(int) Math.max(rows + 1L, Math.min(Integer.MAX_VALUE - 8, offsets.length * 2L))];
+            offsets = Arrays.copyOf(offsets, (int) Math.max(rows + 1L, Math.min(Integer.MAX_VALUE - 8, offsets.length * 2L)));
         }
     }
 
     private byte[] room(long total) {
+        return room(total, false);
+    }
+
+    /** Room for {@code total} bytes; {@code keep}: the bytes so far are kept (a batch overwrites them anyway). */
+    private byte[] room(long total, boolean keep) {
         if (bytes.length < total) {
-            bytes = new byte[(int) Math.min(Integer.MAX_VALUE - 8, Math.max(total, bytes.length * 2L))];
+            int length = (int) Math.min(Integer.MAX_VALUE - 8, Math.max(total, bytes.length * 2L));
+            bytes = keep ? Arrays.copyOf(bytes, length) : new byte[length];
         }
         return bytes;
     }

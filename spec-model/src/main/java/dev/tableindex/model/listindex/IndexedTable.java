@@ -4,7 +4,11 @@ import com.fasterxml.jackson.databind.JsonNode;
 import dev.tableindex.model.anyelement.ElementSchema;
 import dev.tableindex.model.anyelement.ListTable;
 import dev.tableindex.model.anyelement.TableJson;
+import dev.tableindex.model.anyelement.TableReader;
+import dev.tableindex.model.key.KeyNotation;
 import java.util.ArrayList;
+import java.util.BitSet;
+import java.util.Collections;
 import java.util.HashSet;
 import java.util.List;
 import java.util.Set;
@@ -67,52 +71,125 @@ public record IndexedTable(ElementSchema element, List<Integer> fieldIds, List<F
      * carry {@code "id"}. A table with {@code rows} is one fragment with id 0 and no deletions.
      */
     public static IndexedTable fromJson(String json) {
-        JsonNode root = TableJson.parse(json);
-        TableJson.Element element = TableJson.element(root);
         List<Fragment> fragments = new ArrayList<>();
-        if (root.has("fragments") && root.has("rows")) {
+        Read read = read(TableReader.of(json), new RowSink() {
+            private List<List<Object[]>> rows = new ArrayList<>();
+
+            @Override
+            public void row(long fragmentId, int offset, boolean deleted, List<Object[]> list) {
+                rows.add(list);
+            }
+
+            @Override
+            public void fragmentEnd(long fragmentId, Set<Integer> deleted) {
+                fragments.add(new Fragment(fragmentId, Collections.unmodifiableList(rows), deleted));
+                rows = new ArrayList<>();
+            }
+        });
+        return new IndexedTable(read.element().schema(), read.element().fieldIds(), fragments, read.layout());
+    }
+
+    /** What {@link #read} returns besides the rows it hands over: the table's element and its Arrow layout. */
+    public record Read(TableJson.Element element, Layout layout) {
+    }
+
+    /** Where {@link #read} hands a table's rows, one at a time, fragment by fragment in the table's order. */
+    public interface RowSink {
+        /** The table's element, before any row. */
+        default void element(TableJson.Element element) {
+        }
+
+        /** Row {@code offset} of fragment {@code fragmentId}; {@code deleted}: the fragment's deletions name it. */
+        void row(long fragmentId, int offset, boolean deleted, List<Object[]> list);
+
+        /** Fragment {@code fragmentId}'s rows are all read; {@code deleted} are its deleted offsets. */
+        default void fragmentEnd(long fragmentId, Set<Integer> deleted) {
+        }
+    }
+
+    /**
+     * Reads a table in the JSON table format (see {@link #fromJson}), handing each row to {@code sink} as it is read
+     * and holding none: the same checks and messages as {@link #fromJson}, in the same order. A table with
+     * {@code rows} is fragment 0. Returns the table's element and layout (checked after the rows, as {@link #fromJson}
+     * checks it).
+     */
+    public static Read read(TableReader reader, RowSink sink) {
+        TableReader.Header header = reader.header();
+        TableJson.Element element = TableJson.element(header);
+        if (header.has("fragments") && header.has("rows")) {
             throw new ListTable.TableException("$: a table gives \"rows\" or \"fragments\", not both");
         }
-        if (root.has("fragments")) {
-            JsonNode list = root.path("fragments");
-            if (!list.isArray()) {
-                throw new ListTable.TableException("$.fragments: \"fragments\" must be an array");
-            }
-            Set<Long> ids = new HashSet<>();
-            for (int f = 0; f < list.size(); f++) {
-                JsonNode fragment = list.get(f);
-                String at = "$.fragments[" + f + "]";
-                JsonNode idNode = fragment.path("id");
+        sink.element(element);
+        if (!header.has("fragments")) {
+            TableJson.requireRowsArray(header.rows(), "");
+            reader.rows(element.schema(), (offset, list) -> sink.row(0, offset, false, list));
+            sink.fragmentEnd(0, Set.of());
+            return new Read(element, layout(header, element));
+        }
+        if (header.fragments() != TableReader.Kind.ARRAY) {
+            throw new ListTable.TableException("$.fragments: \"fragments\" must be an array");
+        }
+        reader.fragmentRows(element.schema(), new TableReader.FragmentRows() {
+            private final Set<Long> ids = new HashSet<>();
+            private long id;
+            private BitSet deleted;
+
+            @Override
+            public String start(int index) {
+                TableReader.FragmentHeader fragment = header.fragmentHeaders().get(index);
+                String at = "$.fragments[" + index + "]";
+                JsonNode idNode = fragment.id();
                 // a row address holds the fragment id in 32 bits: 2^32 would be fragment 0's rows
                 if (!idNode.isIntegralNumber() || idNode.bigIntegerValue().signum() < 0
                         || idNode.bigIntegerValue().bitLength() > 32) {
                     throw new ListTable.TableException(at + ".id: a fragment id must be an integer from 0 to 4294967295, not "
-                            + dev.tableindex.model.key.KeyNotation.bounded(idNode.toString()));
+                            + KeyNotation.bounded(idNode.toString()));
                 }
-                long id = idNode.asLong();
+                id = idNode.asLong();
                 if (!ids.add(id)) {
                     throw new ListTable.TableException(at + ".id: fragment " + id + " appears twice");
                 }
-                List<List<Object[]>> rows = TableJson.rows(fragment.path("rows"), element.schema(), "fragment " + id + ", ");
-                Set<Integer> deleted = new HashSet<>();
-                JsonNode deletedNode = fragment.path("deleted");
+                TableJson.requireRowsArray(fragment.rows(), "fragment " + id + ", ");
+                // the offsets that name rows, to tell the sink as rows come; end() checks them all
+                deleted = new BitSet();
+                for (JsonNode offset : fragment.deleted()) {
+                    if (isRowOffset(offset, fragment.rowCount())) {
+                        deleted.set(offset.asInt());
+                    }
+                }
+                return "fragment " + id + ", ";
+            }
+
+            @Override
+            public void row(int index, int offset, List<Object[]> list) {
+                sink.row(id, offset, deleted.get(offset), list);
+            }
+
+            @Override
+            public void end(int index) {
+                TableReader.FragmentHeader fragment = header.fragmentHeaders().get(index);
+                String at = "$.fragments[" + index + "]";
+                JsonNode deletedNode = fragment.deleted();
                 if (!deletedNode.isMissingNode() && !deletedNode.isArray()) {
                     throw new ListTable.TableException(at + ".deleted: must be an array of row offsets");
                 }
+                Set<Integer> offsets = new HashSet<>();
                 for (int d = 0; d < deletedNode.size(); d++) {
                     JsonNode offset = deletedNode.get(d);
-                    if (!offset.isIntegralNumber() || !offset.canConvertToInt() || offset.asInt() < 0 || offset.asInt() >= rows.size()) {
+                    if (!isRowOffset(offset, fragment.rowCount())) {
                         throw new ListTable.TableException(at + ".deleted[" + d + "]: fragment " + id + ": deleted offset "
-                                + dev.tableindex.model.key.KeyNotation.bounded(offset.toString()) + " is not a row of it");
+                                + KeyNotation.bounded(offset.toString()) + " is not a row of it");
                     }
-                    deleted.add(offset.asInt());
+                    offsets.add(offset.asInt());
                 }
-                fragments.add(new Fragment(id, rows, deleted));
+                sink.fragmentEnd(id, offsets);
             }
-        } else {
-            fragments.add(new Fragment(0, TableJson.rows(root.path("rows"), element.schema(), ""), Set.of()));
-        }
-        return new IndexedTable(element.schema(), element.fieldIds(), fragments, layout(root, element));
+        });
+        return new Read(element, layout(header, element));
+    }
+
+    private static boolean isRowOffset(JsonNode offset, int rows) {
+        return offset.isIntegralNumber() && offset.canConvertToInt() && offset.asInt() >= 0 && offset.asInt() < rows;
     }
 
     /**
@@ -120,14 +197,14 @@ public record IndexedTable(ElementSchema element, List<Integer> fieldIds, List<F
      * {@code "arrow": "Utf8View"} (a string field) or {@code "BinaryView"} (a binary field); {@code "other_fields":
      * [{"name", "arrow", "id"}]}, direct children of the element struct of an Arrow type no key may have.
      */
-    private static Layout layout(JsonNode root, TableJson.Element element) {
-        JsonNode listType = root.path("list_type");
+    private static Layout layout(TableReader.Header root, TableJson.Element element) {
+        JsonNode listType = root.listType();
         if (!listType.isMissingNode() && !listType.asText().equals("List") && !listType.asText().equals("LargeList")) {
             throw new ListTable.TableException("$.list_type: \"List\" or \"LargeList\", not "
-                    + dev.tableindex.model.key.KeyNotation.bounded(listType.toString()));
+                    + KeyNotation.bounded(listType.toString()));
         }
         Set<Integer> views = new HashSet<>();
-        JsonNode fields = root.path("element");
+        JsonNode fields = root.element();
         for (int i = 0; i < fields.size(); i++) {
             JsonNode arrow = fields.get(i).path("arrow");
             if (arrow.isMissingNode()) {
@@ -138,12 +215,12 @@ public record IndexedTable(ElementSchema element, List<Integer> fieldIds, List<F
                     || arrow.asText().equals("BinaryView") && type.equals("binary");
             if (!view) {
                 throw new ListTable.TableException("$.element[" + i + "].arrow: \"Utf8View\" for a string field or \"BinaryView\""
-                        + " for a binary field, not " + dev.tableindex.model.key.KeyNotation.bounded(arrow.toString()) + " for " + type);
+                        + " for a binary field, not " + KeyNotation.bounded(arrow.toString()) + " for " + type);
             }
             views.add(element.fieldIds().get(i));
         }
         List<OtherField> others = new ArrayList<>();
-        JsonNode otherNodes = root.path("other_fields");
+        JsonNode otherNodes = root.otherFields();
         if (!otherNodes.isMissingNode() && !otherNodes.isArray()) {
             throw new ListTable.TableException("$.other_fields: an array of {\"name\", \"arrow\", \"id\"}");
         }

@@ -12,8 +12,13 @@ import java.util.HexFormat;
 public record KeyRange(byte[] lower, byte[] upper) {
 
     public boolean contains(byte[] value) {
-        return (lower == null || Arrays.compareUnsigned(value, lower) >= 0)
-                && (upper == null || Arrays.compareUnsigned(value, upper) < 0);
+        return contains(value, 0, value.length);
+    }
+
+    /** Whether bytes {@code [from, to)} of {@code bytes} are in the range. */
+    public boolean contains(byte[] bytes, int from, int to) {
+        return (lower == null || Arrays.compareUnsigned(bytes, from, to, lower, 0, lower.length) >= 0)
+                && (upper == null || Arrays.compareUnsigned(bytes, from, to, upper, 0, upper.length) < 0);
     }
 
     /** Every tuple whose encoding starts with {@code prefix}. */

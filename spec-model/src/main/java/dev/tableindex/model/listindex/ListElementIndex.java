@@ -1,20 +1,17 @@
 package dev.tableindex.model.listindex;
 
-import dev.tableindex.model.key.KeyRows;
+import dev.tableindex.model.anyelement.ElementSchema;
+import dev.tableindex.model.anyelement.TableJson;
+import dev.tableindex.model.anyelement.TableReader;
+import dev.tableindex.model.key.KeyRowsOrder;
 import dev.tableindex.model.key.KeyType;
-import dev.tableindex.model.key.arrow.KeyTupleVectors;
-import dev.tableindex.model.key.arrow.StructKeyEncoder;
 import java.util.ArrayList;
 import java.util.Arrays;
-import java.util.Comparator;
+import java.util.BitSet;
 import java.util.HashSet;
 import java.util.List;
 import java.util.Set;
 import java.util.TreeSet;
-import java.util.stream.IntStream;
-import org.apache.arrow.memory.BufferAllocator;
-import org.apache.arrow.memory.RootAllocator;
-import org.apache.arrow.vector.complex.StructVector;
 
 /**
  * One segment of a list element index, as its target BTree's logical content ("Storage Layout"):
@@ -27,9 +24,6 @@ import org.apache.arrow.vector.complex.StructVector;
 public final class ListElementIndex implements ListElementSegment {
     /** Lance's BTree default page size (DEFAULT_BTREE_BATCH_SIZE). */
     public static final int DEFAULT_PAGE_SIZE = 4096;
-    /** Elements encoded per batch. */
-    private static final int BATCH = 65_536;
-
     /** A page_data row; {@code values} null for a null list. */
     public record Entry(byte[] values, long rowAddress) {
         @Override
@@ -47,112 +41,180 @@ public final class ListElementIndex implements ListElementSegment {
     public record Page(byte[] min, byte[] max, int nullCount, int pageIdx) {
     }
 
-    private static final Comparator<Entry> ORDER = Comparator
-            .comparing(Entry::values, Comparator.nullsFirst(Arrays::compareUnsigned))
-            .thenComparingLong(Entry::rowAddress);
-
     private final ListElementIndexDetails details;
     private final Set<Long> coveredFragments;
-    private final List<Entry> pageData;
+    private final PageData pageData;
     private final List<Page> pageLookup;
     private final int pageSize;
 
-    private ListElementIndex(ListElementIndexDetails details, Set<Long> covered, List<Entry> pageData, int pageSize) {
+    private ListElementIndex(ListElementIndexDetails details, Set<Long> covered, PageData pageData, int pageSize) {
         this(details, covered, pageData, pageSize, pages(pageData, pageSize));
     }
 
-    private ListElementIndex(ListElementIndexDetails details, Set<Long> covered, List<Entry> pageData, int pageSize,
+    private ListElementIndex(ListElementIndexDetails details, Set<Long> covered, PageData pageData, int pageSize,
                              List<Page> pageLookup) {
         this.details = details;
         this.coveredFragments = Set.copyOf(covered);
-        this.pageData = List.copyOf(pageData);
+        this.pageData = pageData;
         this.pageSize = pageSize;
         this.pageLookup = List.copyOf(pageLookup);
     }
 
     /** page_lookup of page_data in pages of {@code pageSize} rows: first and last values, null count, index. */
-    private static List<Page> pages(List<Entry> pageData, int pageSize) {
+    private static List<Page> pages(PageData pageData, int pageSize) {
         List<Page> pages = new ArrayList<>();
         for (int start = 0, idx = 0; start < pageData.size(); start += pageSize, idx++) {
-            List<Entry> page = pageData.subList(start, Math.min(start + pageSize, pageData.size()));
-            int nulls = (int) page.stream().filter(e -> e.values() == null).count();
-            pages.add(new Page(page.get(0).values(), page.get(page.size() - 1).values(), nulls, idx));
+            int end = Math.min(start + pageSize, pageData.size());
+            int nulls = 0;
+            for (int row = start; row < end; row++) {
+                nulls += pageData.isNull(row) ? 1 : 0;
+            }
+            pages.add(new Page(pageData.values(start), pageData.values(end - 1), nulls, idx));
         }
         return pages;
     }
 
     /**
      * Builds a segment over the non-deleted rows of {@code fragments} of {@code table}, keyed on the
-     * fields with {@code keyFieldIds}, in that order.
+     * fields with {@code keyFieldIds}, in that order. The elements' tuples are encoded into one
+     * {@link dev.tableindex.model.key.KeyRows} and sorted as a permutation ({@link KeyRowsOrder}).
      */
     public static ListElementIndex build(IndexedTable table, List<Integer> keyFieldIds, Set<Long> fragments, int pageSize) {
-        List<Integer> positions = keyPositions(table, keyFieldIds);
-        List<KeyType> types = new ArrayList<>();
-        List<String> names = new ArrayList<>();
-        for (int position : positions) {
-            types.add(table.element().fields().get(position).type());
-            names.add(table.element().fields().get(position).name());
+        Keys keys = Keys.of(table.element(), table.fieldIds(), keyFieldIds);
+        PageData pageData;
+        try (BuildRows rows = keys.rows()) {
+            for (IndexedTable.Fragment fragment : table.fragments()) {
+                if (!fragments.contains(fragment.id())) {
+                    continue;
+                }
+                BitSet deleted = new BitSet();
+                fragment.deleted().forEach(deleted::set);
+                for (int offset = 0; offset < fragment.rows().size(); offset++) {
+                    if (!deleted.get(offset)) {
+                        rows.add(IndexedTable.rowAddress(fragment.id(), offset), fragment.rows().get(offset));
+                    }
+                }
+            }
+            pageData = rows.sorted();
         }
-        List<Entry> entries = new ArrayList<>(entries(table, keyFieldIds, fragments));
-        entries.sort(ORDER);
-        return new ListElementIndex(new ListElementIndexDetails(keyFieldIds, names, types,
-                ListElementIndexDetails.ARROW_ROW_V1, 1), new TreeSet<>(fragments), entries, pageSize);
+        return new ListElementIndex(keys.details(), new TreeSet<>(fragments), pageData, pageSize);
     }
 
     /**
      * What a writer hands its target BTree ("Storage Layout"), in table order, unsorted: one entry per element of
      * the non-deleted rows of {@code fragments} (values = the element's key tuple on the fields with
      * {@code keyFieldIds}, encoded; the all-null tuple for a null element), one entry with null values per null
-     * list, none for an empty list; each with the row address of its row.
+     * list, none for an empty list; each with the row address of its row. Fragment by fragment in the table's
+     * order, each fragment's null lists before its elements.
      */
     public static List<Entry> entries(IndexedTable table, List<Integer> keyFieldIds, Set<Long> fragments) {
-        List<Integer> positions = keyPositions(table, keyFieldIds);
-        List<KeyType> types = positions.stream().map(p -> table.element().fields().get(p).type()).toList();
+        Keys keys = Keys.of(table.element(), table.fieldIds(), keyFieldIds);
         List<Entry> entries = new ArrayList<>();
-        int[] keyPositions = positions.stream().mapToInt(Integer::intValue).toArray();
-        try (BufferAllocator allocator = new RootAllocator()) {
-            KeyRows rows = new KeyRows();
+        try (BuildRows rows = keys.rows()) {
             for (IndexedTable.Fragment fragment : table.fragments()) {
                 if (!fragments.contains(fragment.id())) {
                     continue;
                 }
-                List<Object[]> elements = new ArrayList<>();
-                List<Long> addresses = new ArrayList<>();
                 for (int offset = 0; offset < fragment.rows().size(); offset++) {
-                    if (fragment.deleted().contains(offset)) {
-                        continue;
-                    }
-                    long address = IndexedTable.rowAddress(fragment.id(), offset);
-                    List<Object[]> list = fragment.rows().get(offset);
-                    if (list == null) {
-                        entries.add(new Entry(null, address));
-                        continue;
-                    }
-                    for (Object[] element : list) {
-                        elements.add(element);
-                        addresses.add(address);
+                    if (!fragment.deleted().contains(offset)) {
+                        rows.add(IndexedTable.rowAddress(fragment.id(), offset), fragment.rows().get(offset));
                     }
                 }
-                encodeElements(types, keyPositions, elements, addresses, allocator, rows, entries);
+                rows.drainInto(entries);
             }
         }
         return entries;
     }
 
-    /** The element fields' positions of {@code keyFieldIds}, refused unless at least one and distinct. */
-    private static List<Integer> keyPositions(IndexedTable table, List<Integer> keyFieldIds) {
-        if (keyFieldIds.isEmpty() || new HashSet<>(keyFieldIds).size() != keyFieldIds.size()) {
-            throw new IllegalArgumentException("key field ids must be at least one and distinct: " + keyFieldIds);
+    /**
+     * Builds a segment over every fragment of the table {@code reader} reads, keyed on the fields with these names,
+     * reading the table row by row and holding only the segment's rows ({@code tck list-index build} on a table of
+     * any size). The table is checked as {@link IndexedTable#fromJson} checks it, and before the key names.
+     */
+    public static ListElementIndex buildOnNames(TableReader reader, List<String> keyNames, int pageSize) {
+        try (RowsOnNames build = new RowsOnNames(keyNames)) {
+            IndexedTable.Read table = IndexedTable.read(reader, build);
+            return build.index(table, pageSize);
         }
-        List<Integer> positions = new ArrayList<>();
-        for (int id : keyFieldIds) {
-            int position = table.fieldIds().indexOf(id);
-            if (position < 0) {
-                throw new IllegalArgumentException("no element field has id " + id + " (ids: " + table.fieldIds() + ")");
+    }
+
+    /**
+     * A build's sink for a table read row by row: the keys are found by name once the element is read (the layout,
+     * which may refuse a name, comes last); a name refused is said once the whole table is known to be sound, in the
+     * words and order of a build on a table read first.
+     */
+    private static final class RowsOnNames implements IndexedTable.RowSink, AutoCloseable {
+        private final List<String> keyNames;
+        private final Set<Long> covered = new TreeSet<>();
+        private BuildRows rows;
+
+        RowsOnNames(List<String> keyNames) {
+            this.keyNames = keyNames;
+        }
+
+        @Override
+        public void element(TableJson.Element element) {
+            try {
+                rows = Keys.of(element.schema(), element.fieldIds(),
+                        idsOf(element.schema(), element.fieldIds(), IndexedTable.Layout.PLAIN, keyNames)).rows();
+            } catch (IllegalArgumentException e) {
+                rows = null; // refused again by index(), with the layout
             }
-            positions.add(position);
         }
-        return positions;
+
+        @Override
+        public void row(long fragmentId, int offset, boolean deleted, List<Object[]> list) {
+            if (rows != null && !deleted) {
+                rows.add(IndexedTable.rowAddress(fragmentId, offset), list);
+            }
+        }
+
+        @Override
+        public void fragmentEnd(long fragmentId, Set<Integer> deleted) {
+            covered.add(fragmentId);
+        }
+
+        ListElementIndex index(IndexedTable.Read table, int pageSize) {
+            TableJson.Element element = table.element();
+            Keys keys = Keys.of(element.schema(), element.fieldIds(),
+                    idsOf(element.schema(), element.fieldIds(), table.layout(), keyNames));
+            return new ListElementIndex(keys.details(), covered, rows.sorted(), pageSize);
+        }
+
+        @Override
+        public void close() {
+            if (rows != null) {
+                rows.close();
+            }
+        }
+    }
+
+    /** The key fields of a build: where each is in the element's values, and the details they make. */
+    private record Keys(int[] positions, ListElementIndexDetails details) {
+        static Keys of(ElementSchema element, List<Integer> fieldIds, List<Integer> keyFieldIds) {
+            if (keyFieldIds.isEmpty() || new HashSet<>(keyFieldIds).size() != keyFieldIds.size()) {
+                throw new IllegalArgumentException("key field ids must be at least one and distinct: " + keyFieldIds);
+            }
+            int[] positions = new int[keyFieldIds.size()];
+            List<KeyType> types = new ArrayList<>();
+            List<String> names = new ArrayList<>();
+            for (int k = 0; k < positions.length; k++) {
+                int id = keyFieldIds.get(k);
+                int position = fieldIds.indexOf(id);
+                if (position < 0) {
+                    throw new IllegalArgumentException("no element field has id " + id + " (ids: " + fieldIds + ")");
+                }
+                positions[k] = position;
+                types.add(element.fields().get(position).type());
+                names.add(element.fields().get(position).name());
+            }
+            return new Keys(positions, new ListElementIndexDetails(keyFieldIds, names, types,
+                    ListElementIndexDetails.ARROW_ROW_V1, 1));
+        }
+
+        BuildRows rows() {
+            return new BuildRows(details.keyTypes(), positions);
+        }
     }
 
     /**
@@ -164,7 +226,7 @@ public final class ListElementIndex implements ListElementSegment {
         if (pageSize < 1) {
             throw new IllegalArgumentException("page size must be 1 or more, not " + pageSize);
         }
-        return new ListElementIndex(details, covered, pageData, pageSize);
+        return new ListElementIndex(details, covered, PageData.of(pageData), pageSize);
     }
 
     /**
@@ -178,39 +240,11 @@ public final class ListElementIndex implements ListElementSegment {
         if (batchSize < 1) {
             throw new IllegalArgumentException("page_lookup's batch_size is " + batchSize + ": a page holds one row or more");
         }
-        return new ListElementIndex(details, covered, files.entries(), batchSize, files.pages());
+        return new ListElementIndex(details, covered, PageData.of(files.entries()), batchSize, files.pages());
     }
 
     public int pageSize() {
         return pageSize;
-    }
-
-    /**
-     * Adds one entry per element: its key tuple (the all-null tuple for a null element), encoded through
-     * Arrow in batches ({@link StructKeyEncoder#encodeBatch}), as an index writer reading Arrow data would.
-     */
-    private static void encodeElements(List<KeyType> types, int[] positions, List<Object[]> elements, List<Long> addresses,
-            BufferAllocator allocator, KeyRows rows, List<Entry> entries) {
-        KeyTupleVectors.Tuples tuples = new KeyTupleVectors.Tuples() {
-            @Override
-            public boolean isNull(int row) {
-                return elements.get(row) == null;
-            }
-
-            @Override
-            public Object value(int row, int key) {
-                return elements.get(row)[positions[key]];
-            }
-        };
-        try (StructVector struct = KeyTupleVectors.struct(types, elements.size(), tuples, allocator)) {
-            StructKeyEncoder encoder = new StructKeyEncoder(struct, IntStream.range(0, types.size()).toArray());
-            for (int from = 0; from < elements.size(); from += BATCH) {
-                encoder.encodeBatch(from, Math.min(BATCH, elements.size() - from), rows);
-                for (int i = 0; i < rows.count(); i++) {
-                    entries.add(new Entry(rows.row(i), addresses.get(from + i)));
-                }
-            }
-        }
     }
 
     /** The same content described by other details (e.g. as read after the schema changed under it). */
@@ -220,17 +254,23 @@ public final class ListElementIndex implements ListElementSegment {
 
     /** Builds over {@code fragments} keyed on the fields with these current names, in order. */
     public static ListElementIndex buildOnNames(IndexedTable table, List<String> keyNames, Set<Long> fragments, int pageSize) {
+        return build(table, idsOf(table.element(), table.fieldIds(), table.layout(), keyNames), fragments, pageSize);
+    }
+
+    /** The ids of the element fields with these current names, in order; none may be one of the layout's other fields. */
+    private static List<Integer> idsOf(ElementSchema element, List<Integer> fieldIds, IndexedTable.Layout layout,
+                                       List<String> keyNames) {
         List<Integer> ids = new ArrayList<>();
         for (String name : keyNames) {
-            table.layout().otherField(name).ifPresent(other -> {
+            layout.otherField(name).ifPresent(other -> {
                 throw new IllegalArgumentException("element field '" + name + "' is " + other.arrowType() + ", not one of the"
                         + " logical types a key may have (\"Index Details\")");
             });
-            int position = table.element().indexOf(name).orElseThrow(() -> new IllegalArgumentException(
-                    "no element field named '" + name + "' (fields: " + table.element().names() + ")"));
-            ids.add(table.fieldIds().get(position));
+            int position = element.indexOf(name).orElseThrow(() -> new IllegalArgumentException(
+                    "no element field named '" + name + "' (fields: " + element.names() + ")"));
+            ids.add(fieldIds.get(position));
         }
-        return build(table, ids, fragments, pageSize);
+        return ids;
     }
 
     /**
@@ -267,8 +307,9 @@ public final class ListElementIndex implements ListElementSegment {
         return coveredFragments;
     }
 
+    /** page_data's rows in stored order (made as they are read: the segment holds them as two columns). */
     public List<Entry> pageData() {
-        return pageData;
+        return pageData.entries();
     }
 
     public List<Page> pageLookup() {
@@ -288,9 +329,10 @@ public final class ListElementIndex implements ListElementSegment {
                     continue;
                 }
                 pages.add(page.pageIdx());
-                for (Entry entry : page(page.pageIdx())) {
-                    if (entry.values() != null && range.contains(entry.values())) {
-                        rows.add(entry.rowAddress());
+                int end = pageEnd(page.pageIdx());
+                for (int row = pageStart(page.pageIdx()); row < end; row++) {
+                    if (pageData.inRange(row, range)) {
+                        rows.add(pageData.id(row));
                     }
                 }
             }
@@ -306,18 +348,23 @@ public final class ListElementIndex implements ListElementSegment {
         for (Page page : pageLookup) {
             if (page.nullCount() > 0) {
                 pages++;
-                page(page.pageIdx()).stream().filter(e -> e.values() == null).forEach(e -> rows.add(e.rowAddress()));
+                int end = pageEnd(page.pageIdx());
+                for (int row = pageStart(page.pageIdx()); row < end; row++) {
+                    if (pageData.isNull(row)) {
+                        rows.add(pageData.id(row));
+                    }
+                }
             }
         }
         return new Found(rows, pages);
     }
 
-    /** page_data's rows of page {@code idx}; none when page_lookup names a page page_data does not have. */
-    private List<Entry> page(int idx) {
-        long start = (long) idx * pageSize;
-        if (idx < 0 || start >= pageData.size()) {
-            return List.of();
-        }
-        return pageData.subList((int) start, (int) Math.min(start + pageSize, pageData.size()));
+    /** Where page {@code idx} starts in page_data; a page page_data does not have (page_lookup read from files) is empty. */
+    private int pageStart(int idx) {
+        return idx < 0 ? 0 : (int) Math.min((long) idx * pageSize, pageData.size());
+    }
+
+    private int pageEnd(int idx) {
+        return idx < 0 ? 0 : (int) Math.min(((long) idx + 1) * pageSize, pageData.size());
     }
 }

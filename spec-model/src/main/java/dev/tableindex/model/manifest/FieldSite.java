@@ -17,9 +17,9 @@ final class FieldSite {
         this.region = region;
     }
 
-    static FieldSite of(String source, byte[] messageBytes, long fileOffset) {
-        WireLocator locator = new WireLocator(messageBytes, fileOffset);
-        return new FieldSite(source, locator, locator.whole());
+    /** The message at {@code [start, start + length)} of a whole file's bytes (no copy). */
+    static FieldSite of(String source, byte[] fileBytes, int start, int length) {
+        return new FieldSite(source, new WireLocator(fileBytes, 0), new WireLocator.Region(start, length));
     }
 
     static FieldSite inMemory(String source) {

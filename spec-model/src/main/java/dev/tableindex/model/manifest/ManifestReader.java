@@ -11,7 +11,6 @@ import java.nio.ByteBuffer;
 import java.nio.ByteOrder;
 import java.nio.file.Files;
 import java.nio.file.Path;
-import java.util.Arrays;
 import java.util.Optional;
 
 /**
@@ -28,23 +27,57 @@ public final class ManifestReader {
     }
 
     public static ManifestFile read(Path file) {
+        return read(readBytes(file), file.toString());
+    }
+
+    /** @param source how to name these bytes in errors (usually the file path) */
+    public static ManifestFile read(byte[] bytes, String source) {
+        Layout layout = locate(bytes, source);
+        Optional<IndexSection> indexSection = Optional.empty();
+        FieldSite sectionSite = FieldSite.inMemory(source);
+        if (layout.index() != null) {
+            indexSection = Optional.of(layout.index().parse(IndexSection.parser(), bytes, source, "IndexSection"));
+            sectionSite = layout.index().site(bytes, source);
+        }
+        Optional<Transaction> transaction = Optional.empty();
+        if (layout.transaction() != null) {
+            transaction = Optional.of(layout.transaction().parse(Transaction.parser(), bytes, source, "Transaction"));
+        }
+        return ManifestFile.decodeIndexes(layout.manifest(), indexSection, transaction, layout.footer(), sectionSite);
+    }
+
+    /**
+     * A manifest file for one pass over its index entries without holding them: the same checks, errors and
+     * entries as {@link #read(Path)}, the entries decoded one at a time as they are iterated ({@link StreamedManifest}).
+     */
+    public static StreamedManifest stream(Path file) {
+        return stream(readBytes(file), file.toString());
+    }
+
+    /** As {@link #stream(Path)}, of bytes named {@code source} in errors. */
+    public static StreamedManifest stream(byte[] bytes, String source) {
+        return new StreamedManifest(bytes, source, locate(bytes, source));
+    }
+
+    private static byte[] readBytes(Path file) {
         String source = file.toString();
-        byte[] bytes;
         try {
             long size = Files.size(file);
             if (size > MAX_FILE_BYTES) {
                 throw new ManifestFormatException(ManifestProblem.LENGTH_OUT_OF_RANGE, source, -1,
                         "file has " + size + " bytes, more than the " + MAX_FILE_BYTES + " this reader accepts");
             }
-            bytes = Files.readAllBytes(file);
+            return Files.readAllBytes(file);
         } catch (IOException e) {
             throw new ManifestFormatException(ManifestProblem.IO, source, -1, "cannot read file: " + e);
         }
-        return read(bytes, source);
     }
 
-    /** @param source how to name these bytes in errors (usually the file path) */
-    public static ManifestFile read(byte[] bytes, String source) {
+    /** Where a file's parts are, each checked: its footer, its manifest (parsed), its sections (null when absent). */
+    record Layout(ManifestFooter footer, Manifest manifest, Section index, Section transaction) {
+    }
+
+    private static Layout locate(byte[] bytes, String source) {
         ManifestFooter footer = ManifestFooter.decode(bytes, source);
         int footerStart = bytes.length - ManifestFooter.SIZE;
         int manifestPos = (int) footer.manifestPosition();
@@ -61,31 +94,23 @@ public final class ManifestReader {
                             + " bytes before the footer");
         }
         Manifest manifest = parse(Manifest.parser(), bytes, manifestPos + 4, (int) manifestLength, source, "Manifest");
-
-        Optional<IndexSection> indexSection = Optional.empty();
-        FieldSite sectionSite = FieldSite.inMemory(source);
-        if (manifest.hasIndexSection()) {
-            Section section = section(bytes, manifest.getIndexSection(), manifestPos, source, "index_section", "IndexSection");
-            indexSection = Optional.of(section.parse(IndexSection.parser(), bytes, source, "IndexSection"));
-            sectionSite = FieldSite.of(source, section.payload(bytes), section.payloadStart);
-        }
-        Optional<Transaction> transaction = Optional.empty();
-        if (manifest.hasTransactionSection()) {
-            Section section = section(bytes, manifest.getTransactionSection(), manifestPos, source, "transaction_section",
-                    "Transaction");
-            transaction = Optional.of(section.parse(Transaction.parser(), bytes, source, "Transaction"));
-        }
-        return ManifestFile.decodeIndexes(manifest, indexSection, transaction, footer, sectionSite);
+        Section index = manifest.hasIndexSection()
+                ? section(bytes, manifest.getIndexSection(), manifestPos, source, "index_section", "IndexSection") : null;
+        Section transaction = manifest.hasTransactionSection()
+                ? section(bytes, manifest.getTransactionSection(), manifestPos, source, "transaction_section", "Transaction")
+                : null;
+        return new Layout(footer, manifest, index, transaction);
     }
 
     /** A length-prefixed section: its payload is {@code [payloadStart, payloadStart + length)}. */
-    private record Section(int payloadStart, int length) {
+    record Section(int payloadStart, int length) {
         <M extends Message> M parse(Parser<M> parser, byte[] bytes, String source, String what) {
             return ManifestReader.parse(parser, bytes, payloadStart, length, source, what);
         }
 
-        byte[] payload(byte[] bytes) {
-            return Arrays.copyOfRange(bytes, payloadStart, payloadStart + length);
+        /** The section's message, for naming the offsets of its fields' values. */
+        FieldSite site(byte[] bytes, String source) {
+            return FieldSite.of(source, bytes, payloadStart, length);
         }
     }
 
@@ -120,8 +145,13 @@ public final class ManifestReader {
         try {
             return parser.parseFrom(bytes, start, length);
         } catch (InvalidProtocolBufferException e) {
-            throw new ManifestFormatException(ManifestProblem.INVALID_PROTOBUF, source, start, what,
-                    "invalid protobuf in " + what + ": " + e.getMessage());
+            throw invalidProtobuf(e, source, start, what);
         }
+    }
+
+    /** Bad protobuf in the message {@code what} whose payload starts at {@code start}. */
+    static ManifestFormatException invalidProtobuf(IOException e, String source, int start, String what) {
+        return new ManifestFormatException(ManifestProblem.INVALID_PROTOBUF, source, start, what,
+                "invalid protobuf in " + what + ": " + e.getMessage());
     }
 }

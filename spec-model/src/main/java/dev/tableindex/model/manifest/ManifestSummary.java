@@ -1,91 +1,145 @@
 package dev.tableindex.model.manifest;
 
-import com.fasterxml.jackson.databind.JsonNode;
-import com.fasterxml.jackson.databind.node.ArrayNode;
-import com.fasterxml.jackson.databind.node.JsonNodeFactory;
+import com.fasterxml.jackson.core.JsonGenerator;
+import com.fasterxml.jackson.databind.ObjectMapper;
 import com.fasterxml.jackson.databind.node.ObjectNode;
+import com.fasterxml.jackson.databind.util.TokenBuffer;
 import dev.tableindex.proto.lance.table.DataFragment;
 import dev.tableindex.proto.lance.table.IndexFile;
+import dev.tableindex.proto.lance.table.Manifest;
+import java.io.IOException;
+import java.io.UncheckedIOException;
+import java.math.BigInteger;
 import java.util.Comparator;
+import java.util.Iterator;
 
 /**
  * The normalized JSON view of a manifest: what {@code tck manifest} prints and what golden
  * {@code expected.json} files hold. Normalized means: fragment ids of a bitmap sorted (null when
  * coverage is unknown), index files sorted by path, uuids in canonical text, absent optional
  * fields as null. Fragments and indices keep the manifest's order.
+ *
+ * <p>The view is written entry by entry to a {@link JsonGenerator} ({@link #write}), so that a manifest of
+ * any number of entries can be printed without holding it ({@link StreamedManifest}); {@link #of} gives it as
+ * a tree.
  */
 public final class ManifestSummary {
-    private static final JsonNodeFactory JSON = JsonNodeFactory.instance;
+    private static final ObjectMapper TREES = new ObjectMapper();
 
     private ManifestSummary() {
     }
 
     public static ObjectNode of(ManifestFile file) {
-        ObjectNode view = JSON.objectNode();
-        view.set("version", uint64(file.manifest().getVersion()));
-        view.set("reader_feature_flags", uint64(file.manifest().getReaderFeatureFlags()));
-        view.set("writer_feature_flags", uint64(file.manifest().getWriterFeatureFlags()));
-        ArrayNode fragments = view.putArray("fragments");
-        for (DataFragment fragment : file.manifest().getFragmentsList()) {
-            ObjectNode node = fragments.addObject();
-            node.set("id", uint64(fragment.getId()));
-            node.set("physical_rows", uint64(fragment.getPhysicalRows()));
-            node.set("num_deleted_rows", uint64(fragment.hasDeletionFile() ? fragment.getDeletionFile().getNumDeletedRows() : 0));
+        try (TokenBuffer buffer = new TokenBuffer(TREES, false)) {
+            write(file.manifest(), file.segments(), file.topLevelIndexes(), buffer);
+            return TREES.readTree(buffer.asParser());
+        } catch (IOException e) {
+            throw new UncheckedIOException(e);
         }
-        ArrayNode indices = view.putArray("indices");
-        file.segments().forEach(segment -> indices.add(segment(segment)));
-        if (!file.topLevelIndexes().isEmpty()) {
-            ArrayNode topLevel = view.putArray("indices_v2");
-            file.topLevelIndexes().forEach(index -> topLevel.add(topLevel(index)));
-        }
-        return view;
     }
 
-    private static ObjectNode segment(IndexSegment segment) {
-        ObjectNode node = JSON.objectNode();
-        node.put("name", segment.name());
-        node.put("uuid", segment.uuid().toString());
-        segment.fields().forEach(node.putArray("fields")::add);
-        node.set("dataset_version", uint64(segment.datasetVersion()));
-        node.set("fragment_ids", fragmentIds(segment.coverage()));
-        node.put("type_url", segment.typeUrl().orElse(null));
+    /** Writes the view of {@code manifest} with these entries (read as they are iterated) as one JSON object. */
+    public static void write(Manifest manifest, Iterable<IndexSegment> segments, Iterable<IndexV2Entry> topLevelIndexes,
+            JsonGenerator out) throws IOException {
+        out.writeStartObject();
+        uint64(out, "version", manifest.getVersion());
+        uint64(out, "reader_feature_flags", manifest.getReaderFeatureFlags());
+        uint64(out, "writer_feature_flags", manifest.getWriterFeatureFlags());
+        out.writeArrayFieldStart("fragments");
+        for (DataFragment fragment : manifest.getFragmentsList()) {
+            out.writeStartObject();
+            uint64(out, "id", fragment.getId());
+            uint64(out, "physical_rows", fragment.getPhysicalRows());
+            uint64(out, "num_deleted_rows", fragment.hasDeletionFile() ? fragment.getDeletionFile().getNumDeletedRows() : 0);
+            out.writeEndObject();
+        }
+        out.writeEndArray();
+        out.writeArrayFieldStart("indices");
+        for (IndexSegment segment : segments) {
+            segment(out, segment);
+        }
+        out.writeEndArray();
+        Iterator<IndexV2Entry> topLevel = topLevelIndexes.iterator();
+        if (topLevel.hasNext()) {
+            out.writeArrayFieldStart("indices_v2");
+            while (topLevel.hasNext()) {
+                topLevel(out, topLevel.next());
+            }
+            out.writeEndArray();
+        }
+        out.writeEndObject();
+    }
+
+    private static void segment(JsonGenerator out, IndexSegment segment) throws IOException {
+        out.writeStartObject();
+        out.writeStringField("name", segment.name());
+        out.writeStringField("uuid", segment.uuid().toString());
+        out.writeArrayFieldStart("fields");
+        for (int field : segment.fields()) {
+            out.writeNumber(field);
+        }
+        out.writeEndArray();
+        uint64(out, "dataset_version", segment.datasetVersion());
+        fragmentIds(out, segment.coverage());
+        out.writeStringField("type_url", segment.typeUrl().orElse(null));
+        out.writeFieldName("index_version");
         if (segment.indexVersion().isPresent()) {
-            node.put("index_version", segment.indexVersion().getAsInt());
+            out.writeNumber(segment.indexVersion().getAsInt());
         } else {
-            node.putNull("index_version");
+            out.writeNull();
         }
         if (segment.createdAtMillis().isPresent()) {
-            node.set("created_at", uint64(segment.createdAtMillis().getAsLong()));
+            uint64(out, "created_at", segment.createdAtMillis().getAsLong());
         } else {
-            node.putNull("created_at");
+            out.writeNullField("created_at");
         }
-        ArrayNode files = node.putArray("files");
-        segment.files().stream().sorted(Comparator.comparing(IndexFile::getPath))
-                .forEach(f -> files.addObject().put("path", f.getPath()).set("size_bytes", uint64(f.getSizeBytes())));
-        segment.coveringFields().forEach(node.putArray("covering_fields")::add);
-        return node;
+        out.writeArrayFieldStart("files");
+        for (IndexFile file : segment.files().stream().sorted(Comparator.comparing(IndexFile::getPath)).toList()) {
+            out.writeStartObject();
+            out.writeStringField("path", file.getPath());
+            uint64(out, "size_bytes", file.getSizeBytes());
+            out.writeEndObject();
+        }
+        out.writeEndArray();
+        out.writeArrayFieldStart("covering_fields");
+        for (int field : segment.coveringFields()) {
+            out.writeNumber(field);
+        }
+        out.writeEndArray();
+        out.writeEndObject();
     }
 
-    private static ObjectNode topLevel(IndexV2Entry index) {
-        ObjectNode node = JSON.objectNode();
-        node.put("name", index.name());
-        node.put("id", index.id().toString());
-        index.fieldIds().forEach(node.putArray("field_ids")::add);
-        node.put("index_type_id", index.indexTypeId());
-        node.put("config_type_url", index.configTypeUrl().orElse(null));
-        ArrayNode files = node.putArray("files");
-        for (IndexV2Entry.File file : index.files()) {
-            ObjectNode f = files.addObject();
-            f.put("id", file.id().toString());
-            f.set("file_size", uint64(file.fileSize()));
-            f.set("fragment_ids", fragmentIds(file.coverage()));
+    private static void topLevel(JsonGenerator out, IndexV2Entry index) throws IOException {
+        out.writeStartObject();
+        out.writeStringField("name", index.name());
+        out.writeStringField("id", index.id().toString());
+        out.writeArrayFieldStart("field_ids");
+        for (int field : index.fieldIds()) {
+            out.writeNumber(field);
         }
-        return node;
+        out.writeEndArray();
+        out.writeStringField("index_type_id", index.indexTypeId());
+        out.writeStringField("config_type_url", index.configTypeUrl().orElse(null));
+        out.writeArrayFieldStart("files");
+        for (IndexV2Entry.File file : index.files()) {
+            out.writeStartObject();
+            out.writeStringField("id", file.id().toString());
+            uint64(out, "file_size", file.fileSize());
+            fragmentIds(out, file.coverage());
+            out.writeEndObject();
+        }
+        out.writeEndArray();
+        out.writeEndObject();
     }
 
     /** A uint64 field as the number it is: Java's long is signed, so values from 2^63 on would print negative. */
-    static JsonNode uint64(long value) {
-        return value >= 0 ? JSON.numberNode(value) : JSON.numberNode(new java.math.BigInteger(Long.toUnsignedString(value)));
+    private static void uint64(JsonGenerator out, String name, long value) throws IOException {
+        out.writeFieldName(name);
+        if (value >= 0) {
+            out.writeNumber(value);
+        } else {
+            out.writeNumber(new BigInteger(Long.toUnsignedString(value)));
+        }
     }
 
     /** Up to this many covered fragments are listed one by one; beyond, as {@code {"count", "ranges"}}. */
@@ -96,19 +150,30 @@ public final class ManifestSummary {
      * is printed as {@code {"count": n, "ranges": [[first, last], ...]}}, so that output stays proportional to the
      * bitmap's bytes (a few bytes of run containers can cover 2^32 ids).
      */
-    private static JsonNode fragmentIds(FragmentCoverage coverage) {
+    private static void fragmentIds(JsonGenerator out, FragmentCoverage coverage) throws IOException {
+        out.writeFieldName("fragment_ids");
         if (!coverage.isKnown()) {
-            return JSON.nullNode();
+            out.writeNull();
+            return;
         }
         if (coverage.count() <= MAX_LISTED) {
-            ArrayNode array = JSON.arrayNode();
-            coverage.fragmentIds().orElseThrow().forEach(array::add);
-            return array;
+            out.writeStartArray();
+            for (long id : coverage.fragmentIds().orElseThrow()) {
+                out.writeNumber(id);
+            }
+            out.writeEndArray();
+            return;
         }
-        ObjectNode node = JSON.objectNode();
-        node.put("count", coverage.count());
-        ArrayNode ranges = node.putArray("ranges");
-        coverage.ranges().forEach(r -> ranges.addArray().add(r[0]).add(r[1]));
-        return node;
+        out.writeStartObject();
+        out.writeNumberField("count", coverage.count());
+        out.writeArrayFieldStart("ranges");
+        for (long[] range : coverage.ranges()) {
+            out.writeStartArray();
+            out.writeNumber(range[0]);
+            out.writeNumber(range[1]);
+            out.writeEndArray();
+        }
+        out.writeEndArray();
+        out.writeEndObject();
     }
 }

@@ -23,10 +23,6 @@ final class WireLocator {
     record Region(int start, int length) {
     }
 
-    Region whole() {
-        return new Region(0, bytes.length);
-    }
-
     /** File offset of the payload of {@code region}. */
     long fileOffset(Region region) {
         return fileOffsetOfBytes + region.start();

@@ -6,7 +6,10 @@ import dev.tableindex.model.anyelement.BoundPredicate;
 import dev.tableindex.model.anyelement.ElementSchema;
 import dev.tableindex.model.key.Float32;
 import dev.tableindex.model.key.KeyType;
+import dev.tableindex.model.key.KeyEncoding;
 import java.util.ArrayList;
+import java.util.Arrays;
+import java.util.Comparator;
 import java.util.HashSet;
 import java.util.List;
 import java.util.Set;
@@ -26,10 +29,10 @@ import net.jqwik.api.statistics.Statistics;
  * and random predicates; NOT is refused only for the reasons the spec gives.
  */
 class ListElementIndexProperties {
-    private static final List<String> NAMES = List.of("label", "confidence", "n", "flag");
-    private static final List<KeyType> TYPES = List.of(KeyType.parse("string"), KeyType.parse("float"),
+    static final List<String> NAMES = List.of("label", "confidence", "n", "flag");
+    static final List<KeyType> TYPES = List.of(KeyType.parse("string"), KeyType.parse("float"),
             KeyType.parse("int32"), KeyType.parse("bool"));
-    private static final List<Integer> IDS = List.of(4, 5, 6, 7);
+    static final List<Integer> IDS = List.of(4, 5, 6, 7);
     private static final List<List<String>> LITERALS = List.of(
             List.of("'car'", "'person'", "''", "'cart'"),
             List.of("0.5", "0.95", "-0.0", "0.0", "FLOAT 'NaN'", "FLOAT 'Infinity'", "-1"),
@@ -46,8 +49,8 @@ class ListElementIndexProperties {
         }
     }
 
-    @Provide
-    Arbitrary<Case> cases() {
+    /** Rows of the element {@link #NAMES}: nulls everywhere, NaN and ±0.0, null and empty lists, null elements. */
+    static Arbitrary<List<List<Object[]>>> rows() {
         Arbitrary<Object[]> element = Combinators.combine(
                 Arbitraries.of("car", "person", "", "cart").injectNull(0.25),
                 Arbitraries.of(0.5f, 0.95f, -0.0f, 0.0f, Float.NaN, Float.POSITIVE_INFINITY, -1f).map(f -> (Object) Float32.of(f))
@@ -55,8 +58,12 @@ class ListElementIndexProperties {
                 Arbitraries.of(-1L, 0L, 2L, 7L).injectNull(0.25),
                 Arbitraries.of(true, false).injectNull(0.25))
                 .as((a, b, c, d) -> new Object[] {a, b, c, d}).injectNull(0.1);
-        Arbitrary<List<List<Object[]>>> rows = element.list().ofMaxSize(3).injectNull(0.1).list().ofMaxSize(6);
-        Arbitrary<List<IndexedTable.Fragment>> fragments = rows.list().ofMinSize(1).ofMaxSize(3).flatMap(all -> {
+        return element.list().ofMaxSize(3).injectNull(0.1).list().ofMaxSize(6);
+    }
+
+    @Provide
+    Arbitrary<Case> cases() {
+        Arbitrary<List<IndexedTable.Fragment>> fragments = rows().list().ofMinSize(1).ofMaxSize(3).flatMap(all -> {
             List<Arbitrary<IndexedTable.Fragment>> each = new ArrayList<>();
             for (int f = 0; f < all.size(); f++) {
                 List<List<Object[]>> fragmentRows = all.get(f);
@@ -175,6 +182,61 @@ class ListElementIndexProperties {
     /** The same index content under other details (a key whose recorded type no longer matches). */
     private static ListElementIndex withDetails(Case c, ListElementIndexDetails details) {
         return ListElementIndexTestAccess.withDetails(ListElementIndex.build(c.table(), c.keyIds(), c.covered(), c.pageSize()), details);
+    }
+
+    /**
+     * page_data is "Storage Layout" read directly: one row per element of a covered, live row (its tuple by
+     * {@link KeyEncoding#encode}, the all-null tuple for a null element), one null row per null list, sorted nulls
+     * first, then by unsigned bytes, ties by row address; page_lookup has each page's first and last values and nulls.
+     */
+    @Property(tries = 1000)
+    void pageDataIsEveryElementsTupleSortedAndPageLookupItsPages(@ForAll("cases") Case c) {
+        ListElementIndex index = ListElementIndex.build(c.table(), c.keyIds(), c.covered(), c.pageSize());
+        List<ListElementIndex.Entry> expected = expectedPageData(c.table(), c.keyIds(), c.covered());
+        assertThat(index.pageData()).isEqualTo(expected);
+        assertThat(index.pageLookup()).hasSize((expected.size() + c.pageSize() - 1) / c.pageSize());
+        for (ListElementIndex.Page page : index.pageLookup()) {
+            List<ListElementIndex.Entry> rows = expected.subList(page.pageIdx() * c.pageSize(),
+                    Math.min(expected.size(), (page.pageIdx() + 1) * c.pageSize()));
+            assertThat(page.min()).isEqualTo(rows.get(0).values());
+            assertThat(page.max()).isEqualTo(rows.get(rows.size() - 1).values());
+            assertThat(page.nullCount()).isEqualTo((int) rows.stream().filter(e -> e.values() == null).count());
+        }
+    }
+
+    /**
+     * page_data as the spec orders it, worked element by element: every non-deleted row's elements' key tuples (a
+     * null list: one null row), sorted by their encoded values (null first, bytes unsigned), then by row address
+     * (unsigned: a fragment id of 2^31 or more sets the address's top bit).
+     */
+    static List<ListElementIndex.Entry> expectedPageData(IndexedTable table, List<Integer> keyIds, Set<Long> covered) {
+        List<Integer> positions = keyIds.stream().map(table.fieldIds()::indexOf).toList();
+        List<KeyType> types = positions.stream().map(p -> table.element().fields().get(p).type()).toList();
+        List<ListElementIndex.Entry> expected = new ArrayList<>();
+        for (IndexedTable.Fragment fragment : table.fragments()) {
+            if (!covered.contains(fragment.id())) {
+                continue;
+            }
+            for (int offset = 0; offset < fragment.rows().size(); offset++) {
+                long address = IndexedTable.rowAddress(fragment.id(), offset);
+                List<Object[]> list = fragment.rows().get(offset);
+                if (fragment.deleted().contains(offset)) {
+                    continue;
+                }
+                if (list == null) {
+                    expected.add(new ListElementIndex.Entry(null, address));
+                    continue;
+                }
+                for (Object[] element : list) {
+                    List<Object> tuple = new ArrayList<>();
+                    positions.forEach(p -> tuple.add(element == null ? null : element[p]));
+                    expected.add(new ListElementIndex.Entry(KeyEncoding.encode(types, tuple), address));
+                }
+            }
+        }
+        expected.sort(Comparator.comparing(ListElementIndex.Entry::values, Comparator.nullsFirst(Arrays::compareUnsigned))
+                .thenComparing(ListElementIndex.Entry::rowAddress, Long::compareUnsigned));
+        return expected;
     }
 
     @Property(tries = 500)

@@ -67,6 +67,30 @@ class FuzzTargetProperties {
         });
     }
 
+    /** The streamed reading ({@code tck manifest}) refuses what {@link ManifestReader#read} refuses, as it does. */
+    @Property
+    void aStreamedManifestGivesTheSameSummaryOrTheSameRefusal(@ForAll("damagedManifests") byte[] bytes) throws Exception {
+        String whole;
+        try {
+            whole = ManifestSummary.of(ManifestReader.read(bytes, "fuzz.manifest")).toString();
+        } catch (ManifestFormatException e) {
+            whole = "refused: " + e.problem() + " " + e.getMessage();
+        }
+        String streamed;
+        try {
+            StreamedManifest manifest = ManifestReader.stream(bytes, "fuzz.manifest");
+            manifest.check();
+            java.io.StringWriter out = new java.io.StringWriter();
+            try (com.fasterxml.jackson.core.JsonGenerator json = new com.fasterxml.jackson.core.JsonFactory().createGenerator(out)) {
+                ManifestSummary.write(manifest.manifest(), manifest.segments(), manifest.topLevelIndexes(), json);
+            }
+            streamed = out.toString();
+        } catch (ManifestFormatException e) {
+            streamed = "refused: " + e.problem() + " " + e.getMessage();
+        }
+        assertThat(streamed).isEqualTo(whole);
+    }
+
     // ----- key bytes -----
 
     private static final List<String> TYPES = List.of("bool", "int8", "int32", "uint64", "float", "double", "string",

@@ -2,9 +2,11 @@ package dev.tableindex.tck.cli;
 
 import dev.tableindex.model.anyelement.AnyElement;
 import dev.tableindex.model.anyelement.ListTable;
+import dev.tableindex.model.anyelement.TableReader;
 import dev.tableindex.model.anyelement.TruthValue;
 import java.io.IOException;
 import java.io.PrintWriter;
+import java.io.UncheckedIOException;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.util.List;
@@ -40,15 +42,17 @@ final class AnyElementCommand implements Callable<Integer> {
     @Override
     public Integer call() {
         try {
-            String json = Files.readString(table);
-            List<TruthValue> rows = AnyElement.evaluate(ListTable.fromJson(json), predicate, negated);
             PrintWriter out = spec.commandLine().getOut();
             if (format == OutputFormat.text) {
+                // row by row, the table never held: memory of the order of one value per row (docs/fuzzing.md, "Limits")
+                List<TruthValue> rows = AnyElement.evaluate(TableReader.of(table), predicate, negated);
                 for (int i = 0; i < rows.size(); i++) {
                     out.println(i + "\t" + rows.get(i).sql());
                 }
                 return 0;
             }
+            String json = Files.readString(table);
+            List<TruthValue> rows = AnyElement.evaluate(ListTable.fromJson(json), predicate, negated);
             com.fasterxml.jackson.databind.ObjectMapper mapper = new com.fasterxml.jackson.databind.ObjectMapper();
             com.fasterxml.jackson.databind.JsonNode lists = mapper.readTree(json).path("rows");
             String call = (negated ? "NOT " : "") + "any_element(" + "list" + ", '" + predicate.replace("'", "''") + "')";
@@ -67,8 +71,9 @@ final class AnyElementCommand implements Callable<Integer> {
                 out.print(OutputFormat.markdownTable(List.of("row", "list", call), cells));
             }
             return 0;
-        } catch (IOException e) {
-            spec.commandLine().getErr().println("error: " + table + ": cannot be read: " + dev.tableindex.model.io.FileProblems.describe(e));
+        } catch (IOException | UncheckedIOException e) {
+            IOException cause = e instanceof UncheckedIOException u ? u.getCause() : (IOException) e;
+            spec.commandLine().getErr().println("error: " + table + ": cannot be read: " + dev.tableindex.model.io.FileProblems.describe(cause));
             return TckCli.EXIT_BAD_INPUT;
         } catch (IllegalArgumentException e) { // PredicateException, ListTable.TableException
             spec.commandLine().getErr().println("error: " + e.getMessage());

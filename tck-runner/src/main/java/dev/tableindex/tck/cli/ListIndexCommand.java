@@ -4,12 +4,14 @@ import com.fasterxml.jackson.databind.ObjectMapper;
 import com.fasterxml.jackson.databind.node.ArrayNode;
 import com.fasterxml.jackson.databind.node.ObjectNode;
 import dev.tableindex.model.anyelement.BoundPredicate;
+import dev.tableindex.model.anyelement.TableReader;
 import dev.tableindex.model.listindex.IndexedTable;
 import dev.tableindex.model.listindex.KeyRange;
 import dev.tableindex.model.listindex.ListElementIndex;
 import dev.tableindex.model.listindex.ListElementQuery;
 import java.io.IOException;
 import java.io.PrintWriter;
+import java.io.UncheckedIOException;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.util.HashSet;
@@ -56,11 +58,11 @@ final class ListIndexCommand {
                 return TckCli.EXIT_BAD_INPUT;
             }
             try {
-                IndexedTable indexed = IndexedTable.fromJson(Files.readString(table));
-                run(indexed, spec.commandLine().getOut());
+                run(spec.commandLine().getOut());
                 return 0;
-            } catch (IOException e) {
-                spec.commandLine().getErr().println("error: " + table + ": cannot be read: " + dev.tableindex.model.io.FileProblems.describe(e));
+            } catch (IOException | UncheckedIOException e) {
+                IOException cause = e instanceof UncheckedIOException u ? u.getCause() : (IOException) e;
+                spec.commandLine().getErr().println("error: " + table + ": cannot be read: " + dev.tableindex.model.io.FileProblems.describe(cause));
                 return TckCli.EXIT_BAD_INPUT;
             } catch (IllegalArgumentException e) { // table, keys or predicate
                 spec.commandLine().getErr().println("error: " + e.getMessage());
@@ -68,7 +70,7 @@ final class ListIndexCommand {
             }
         }
 
-        abstract void run(IndexedTable table, PrintWriter out) throws IOException;
+        abstract void run(PrintWriter out) throws IOException;
 
         ListElementIndex build(IndexedTable table, Set<Long> fragments) {
             return ListElementIndex.buildOnNames(table, keys, fragments, pageSize);
@@ -83,9 +85,10 @@ final class ListIndexCommand {
             description = {"Print page_data (<values hex or null><TAB><row address>), a line --, then page_lookup "
                 + "(<min><TAB><max><TAB><null_count><TAB><page_idx>)."})
     static final class Build extends Common {
+        /** The table read row by row, never held: memory of the order of the index's rows (docs/fuzzing.md, "Limits"). */
         @Override
-        void run(IndexedTable table, PrintWriter out) throws IOException {
-            ListElementIndex index = build(table, all(table));
+        void run(PrintWriter out) throws IOException {
+            ListElementIndex index = ListElementIndex.buildOnNames(TableReader.of(table), keys, pageSize);
             if (format != OutputFormat.text) {
                 formatted(index, format, out);
                 return;
@@ -140,7 +143,8 @@ final class ListIndexCommand {
         int enumerationLimit;
 
         @Override
-        void run(IndexedTable table, PrintWriter out) throws IOException {
+        void run(PrintWriter out) throws IOException {
+            IndexedTable table = IndexedTable.fromJson(Files.readString(this.table)); // held: answers recheck rows
             if (enumerationLimit < 0) {
                 throw new IllegalArgumentException("--enumeration-limit must be 0 or more, got " + enumerationLimit);
             }

@@ -1,13 +1,14 @@
 package dev.tableindex.tck.cli;
 
-import com.fasterxml.jackson.databind.ObjectMapper;
-import com.fasterxml.jackson.databind.SerializationFeature;
+import com.fasterxml.jackson.core.JsonFactory;
+import com.fasterxml.jackson.core.JsonGenerator;
 import dev.tableindex.model.dataset.LanceDatasetFolder;
-import dev.tableindex.model.manifest.ManifestFile;
 import dev.tableindex.model.manifest.ManifestFormatException;
 import dev.tableindex.model.manifest.ManifestProblem;
 import dev.tableindex.model.manifest.ManifestReader;
 import dev.tableindex.model.manifest.ManifestSummary;
+import dev.tableindex.model.manifest.StreamedManifest;
+import java.io.PrintWriter;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.util.concurrent.Callable;
@@ -23,6 +24,8 @@ import picocli.CommandLine.Model.CommandSpec;
                 + "--format markdown as tables of its fragments and indices, ready to paste into a spec.",
             "PATH is a manifest file or a dataset folder (its latest version, or --version)."})
 final class ManifestCommand implements Callable<Integer> {
+    private static final JsonFactory JSON = new JsonFactory().disable(JsonGenerator.Feature.AUTO_CLOSE_TARGET);
+
     @Spec
     CommandSpec spec;
 
@@ -42,23 +45,31 @@ final class ManifestCommand implements Callable<Integer> {
 
     @Override
     public Integer call() throws Exception {
-        ManifestFile manifest;
+        Path file;
         if (Files.isDirectory(path)) {
             LanceDatasetFolder folder = LanceDatasetFolder.open(path);
-            manifest = version == null ? folder.readLatest() : folder.read(version);
+            file = folder.entry(version == null ? folder.latestVersion() : version).path();
         } else if (Files.exists(path)) { // a file, or a device such as /dev/null: the reader judges its bytes
             if (version != null) {
                 throw new ManifestFormatException(ManifestProblem.NOT_A_DATASET, path.toString(), -1,
                         "--version needs a dataset folder, not a manifest file");
             }
-            manifest = ManifestReader.read(path);
+            file = path;
         } else {
             throw new ManifestFormatException(ManifestProblem.IO, path.toString(), -1, "no such file or folder");
         }
-        ObjectMapper json = new ObjectMapper().enable(SerializationFeature.INDENT_OUTPUT);
-        com.fasterxml.jackson.databind.JsonNode summary = json.valueToTree(ManifestSummary.of(manifest));
-        spec.commandLine().getOut().print(format == OutputFormat.markdown ? markdown(summary)
-                : json.writeValueAsString(summary) + System.lineSeparator());
+        if (format == OutputFormat.markdown) {
+            spec.commandLine().getOut().print(markdown(ManifestSummary.of(ManifestReader.read(file))));
+            return 0;
+        }
+        // checked whole first, then printed entry by entry: memory of the order of the file, never a partial answer
+        StreamedManifest manifest = ManifestReader.stream(file);
+        manifest.check();
+        PrintWriter out = spec.commandLine().getOut();
+        try (JsonGenerator json = JSON.createGenerator(out).useDefaultPrettyPrinter()) {
+            ManifestSummary.write(manifest.manifest(), manifest.segments(), manifest.topLevelIndexes(), json);
+        }
+        out.println();
         return 0;
     }
 

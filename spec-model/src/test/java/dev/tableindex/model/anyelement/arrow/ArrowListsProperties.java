@@ -2,18 +2,14 @@ package dev.tableindex.model.anyelement.arrow;
 
 import static org.assertj.core.api.Assertions.assertThat;
 
-import com.fasterxml.jackson.databind.ObjectMapper;
-import com.fasterxml.jackson.databind.node.ArrayNode;
-import com.fasterxml.jackson.databind.node.JsonNodeFactory;
-import com.fasterxml.jackson.databind.node.ObjectNode;
 import com.google.protobuf.ByteString;
 import dev.tableindex.model.anyelement.AnyElement;
 import dev.tableindex.model.anyelement.ElementSchema;
 import dev.tableindex.model.anyelement.ListTable;
+import dev.tableindex.model.anyelement.TableJsonText;
 import dev.tableindex.model.anyelement.TruthValue;
 import dev.tableindex.model.key.Float32;
 import dev.tableindex.model.key.Float64;
-import dev.tableindex.model.key.KeyNotation;
 import dev.tableindex.model.key.KeyType;
 import java.util.ArrayList;
 import java.util.List;
@@ -56,7 +52,7 @@ class ArrowListsProperties {
     @Property(tries = 1000)
     void theArrowAndJsonPathsAgree(@ForAll("cases") Case c) {
         ListTable table = c.table();
-        ListTable fromJson = ListTable.fromJson(toJson(table));
+        ListTable fromJson = ListTable.fromJson(TableJsonText.of(table));
         ArrowListsTest.assertSameTable(fromJson, table);
         try (BufferAllocator allocator = new RootAllocator();
                 FieldVector vector = ArrowLists.write(table, allocator, c.large(), c.views())) {
@@ -139,40 +135,6 @@ class ArrowListsProperties {
         return Arbitraries.oneOf(Arbitraries.longs().between(min, max),
                 Arbitraries.of(min, max, 0L, 1L, Math.max(min, -1L), Math.min(max, 127L), Math.min(max, 255L)))
                 .map(v -> (Object) v);
-    }
-
-    static String toJson(ListTable table) {
-        JsonNodeFactory json = JsonNodeFactory.instance;
-        ObjectNode root = json.objectNode();
-        root.put("column", table.column());
-        ArrayNode element = root.putArray("element");
-        for (ElementSchema.Field f : table.element().fields()) {
-            element.addObject().put("name", f.name()).put("type", f.type().lanceName());
-        }
-        ArrayNode rows = root.putArray("rows");
-        for (List<Object[]> row : table.rows()) {
-            if (row == null) {
-                rows.addNull();
-                continue;
-            }
-            ArrayNode list = rows.addArray();
-            for (Object[] e : row) {
-                if (e == null) {
-                    list.addNull();
-                    continue;
-                }
-                ObjectNode object = list.addObject();
-                for (int i = 0; i < e.length; i++) {
-                    ElementSchema.Field f = table.element().fields().get(i);
-                    object.set(f.name(), KeyNotation.format(f.type(), e[i]));
-                }
-            }
-        }
-        try {
-            return new ObjectMapper().writeValueAsString(root);
-        } catch (com.fasterxml.jackson.core.JsonProcessingException e) {
-            throw new IllegalStateException(e);
-        }
     }
 
     // ----- predicates -----

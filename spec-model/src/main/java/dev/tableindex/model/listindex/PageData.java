@@ -1,0 +1,158 @@
+package dev.tableindex.model.listindex;
+
+import dev.tableindex.model.key.KeyRows;
+import java.util.AbstractList;
+import java.util.Arrays;
+import java.util.BitSet;
+import java.util.List;
+import java.util.RandomAccess;
+
+/**
+ * A segment's page_data rows, in stored order, held as the target BTree's two columns are: {@code values}
+ * (Binary, nullable) as one byte array with offsets, {@code ids} (row addresses) as one long array. No object
+ * per row: {@link #entries()} makes one only for whoever asks for a row.
+ */
+final class PageData {
+    private final byte[] bytes;
+    private final int[] offsets;
+    private final long[] ids;
+    private final BitSet nullValues;
+
+    private PageData(byte[] bytes, int[] offsets, long[] ids, BitSet nullValues) {
+        this.bytes = bytes;
+        this.offsets = offsets;
+        this.ids = ids;
+        this.nullValues = nullValues;
+    }
+
+    /** Rows as given. */
+    static PageData of(List<ListElementIndex.Entry> entries) {
+        int n = entries.size();
+        long total = 0;
+        for (ListElementIndex.Entry entry : entries) {
+            total += entry.values() == null ? 0 : entry.values().length;
+        }
+        if (total > Integer.MAX_VALUE - 8) {
+            throw new IllegalArgumentException("page_data values of " + total + " bytes in all, more than the model holds");
+        }
+        byte[] bytes = new byte[(int) total];
+        int[] offsets = new int[n + 1];
+        long[] ids = new long[n];
+        BitSet nulls = new BitSet();
+        for (int row = 0, at = 0; row < n; row++) {
+            ListElementIndex.Entry entry = entries.get(row);
+            if (entry.values() == null) {
+                nulls.set(row);
+            } else {
+                System.arraycopy(entry.values(), 0, bytes, at, entry.values().length);
+                at += entry.values().length;
+            }
+            offsets[row + 1] = at;
+            ids[row] = entry.rowAddress();
+        }
+        return new PageData(bytes, offsets, ids, nulls);
+    }
+
+    /**
+     * Rows as a build stores them: first one null row per address of {@code nullIds}, then the tuples of {@code keys}
+     * in the order {@code order} gives, tuple {@code t} with id {@code keyIds[t]}; rows of equal values (the null rows
+     * among them) by row address.
+     */
+    static PageData sorted(long[] nullIds, KeyRows keys, long[] keyIds, int[] order) {
+        int nulls = nullIds.length;
+        int n = nulls + order.length;
+        int[] offsets = new int[n + 1];
+        long[] ids = Arrays.copyOf(nullIds, n);
+        int[] sources = new int[order.length];
+        // first every tuple's place and id, then the bytes: each loop's reads are independent of each other
+        for (int j = 0, at = 0; j < order.length; j++) {
+            int tuple = order[j];
+            sources[j] = keys.offset(tuple);
+            at += keys.length(tuple);
+            offsets[nulls + j + 1] = at;
+            ids[nulls + j] = keyIds[tuple];
+        }
+        byte[] bytes = new byte[keys.size()];
+        byte[] from = keys.bytes();
+        for (int j = 0; j < order.length; j++) {
+            int at = offsets[nulls + j];
+            System.arraycopy(from, sources[j], bytes, at, offsets[nulls + j + 1] - at);
+        }
+        BitSet nullValues = new BitSet(n);
+        nullValues.set(0, nulls);
+        PageData data = new PageData(bytes, offsets, ids, nullValues);
+        data.orderTiesByAddress(nulls);
+        return data;
+    }
+
+    /**
+     * Sorts the ids of each run of rows with equal values (the first {@code nulls} rows: null values) by row address,
+     * unsigned; their values being equal, the rows stay in order.
+     */
+    private void orderTiesByAddress(int nulls) {
+        sortIds(0, nulls);
+        for (int start = nulls; start < ids.length; ) {
+            int end = start + 1;
+            while (end < ids.length && Arrays.equals(bytes, offsets[start], offsets[start + 1], bytes, offsets[end], offsets[end + 1])) {
+                end++;
+            }
+            sortIds(start, end);
+            start = end;
+        }
+    }
+
+    private void sortIds(int from, int to) {
+        for (int i = from + 1; i < to; i++) {
+            if (Long.compareUnsigned(ids[i - 1], ids[i]) > 0) {
+                // as unsigned: flip the sign bit, sort signed, flip back
+                for (int j = from; j < to; j++) {
+                    ids[j] ^= Long.MIN_VALUE;
+                }
+                Arrays.sort(ids, from, to);
+                for (int j = from; j < to; j++) {
+                    ids[j] ^= Long.MIN_VALUE;
+                }
+                return;
+            }
+        }
+    }
+
+    int size() {
+        return ids.length;
+    }
+
+    boolean isNull(int row) {
+        return nullValues.get(row);
+    }
+
+    long id(int row) {
+        return ids[row];
+    }
+
+    /** Row {@code row}'s values as a new array, or null. */
+    byte[] values(int row) {
+        return isNull(row) ? null : Arrays.copyOfRange(bytes, offsets[row], offsets[row + 1]);
+    }
+
+    /** Whether row {@code row} has values and they are in {@code range}. */
+    boolean inRange(int row, KeyRange range) {
+        return !isNull(row) && range.contains(bytes, offsets[row], offsets[row + 1]);
+    }
+
+    /** The rows as entries, made as they are read. */
+    List<ListElementIndex.Entry> entries() {
+        return new Entries();
+    }
+
+    private final class Entries extends AbstractList<ListElementIndex.Entry> implements RandomAccess {
+        @Override
+        public ListElementIndex.Entry get(int row) {
+            return new ListElementIndex.Entry(values(row), id(row));
+        }
+
+        @Override
+        public int size() {
+            return ids.length;
+        }
+    }
+}
