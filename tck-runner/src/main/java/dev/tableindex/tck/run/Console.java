@@ -97,10 +97,28 @@ public final class Console {
             out.printf("  spec      %s%n", String.join(", ", s.spec()));
         }
         out.printf("  input     %s%n", ScenarioInput.describe(s));
-        out.printf("  got       %s%n", oneLine(s.message() == null ? "" : s.message()));
+        String[] gotAndExpected = gotAndExpected(oneLine(s.message() == null ? "" : s.message()));
+        if (gotAndExpected.length == 2) {
+            out.printf("  expected  %s%n", gotAndExpected[1]);
+        }
+        out.printf("  got       %s%n", gotAndExpected[0]);
         if (s.knownFailureReason() != null) {
             out.printf("  listed    as a known failure: %s%n", oneLine(s.knownFailureReason()));
         }
+    }
+
+    /**
+     * The kit's messages say what the engine did, then "{@code : expected …}" (or "{@code ; expected …}"): the two
+     * parts, what was got first; a message without that shape (an engine's own error, an exception) is all got.
+     */
+    static String[] gotAndExpected(String message) {
+        int colon = message.indexOf(": expected ");
+        int semicolon = message.indexOf("; expected ");
+        int at = colon < 0 ? semicolon : semicolon < 0 ? colon : Math.min(colon, semicolon);
+        if (at <= 0) {
+            return new String[] {message};
+        }
+        return new String[] {message.substring(0, at), message.substring(at + ": expected ".length())};
     }
 
     private void clearProgress() {
