@@ -1,6 +1,7 @@
 package dev.tableindex.model.anyelement;
 
 import com.fasterxml.jackson.databind.JsonNode;
+import dev.tableindex.model.json.KitJson;
 import dev.tableindex.model.key.KeyNotation;
 import dev.tableindex.model.key.KeyType;
 import java.util.ArrayList;
@@ -71,7 +72,7 @@ public final class TableJson {
         }
         if (!list.isArray()) {
             throw new ListTable.TableException(where + ": a list must be a JSON array or null, not "
-                    + dev.tableindex.model.key.KeyNotation.bounded(list.toString()));
+                    + KitJson.bounded(list.toString()));
         }
         List<Object[]> elements = new ArrayList<>();
         for (int e = 0; e < list.size(); e++) {
@@ -83,12 +84,12 @@ public final class TableJson {
             }
             if (!element.isObject()) {
                 throw new ListTable.TableException(at + ": an element must be an object or null, not "
-                        + dev.tableindex.model.key.KeyNotation.bounded(element.toString()));
+                        + KitJson.bounded(element.toString()));
             }
             for (Iterator<String> names = element.fieldNames(); names.hasNext(); ) {
                 String name = names.next();
                 if (schema.indexOf(name).isEmpty()) {
-                    throw new ListTable.TableException(at + ": unknown field '" + dev.tableindex.model.key.KeyNotation.bounded(name)
+                    throw new ListTable.TableException(at + ": unknown field '" + KitJson.bounded(name)
                             + "' (fields: " + schema.names() + ")");
                 }
             }

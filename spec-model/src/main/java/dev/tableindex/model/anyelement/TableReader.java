@@ -114,7 +114,7 @@ public final class TableReader {
             }
             while (parser.nextToken() != JsonToken.END_OBJECT) {
                 String name = parser.currentName();
-                String path = "$." + KeyNotation.bounded(name);
+                String path = "$." + KitJson.bounded(name);
                 parser.nextToken();
                 switch (name) {
                     case "column" -> column = KeyNotation.readValue(parser, path);
@@ -153,7 +153,7 @@ public final class TableReader {
         }
         while (parser.nextToken() != JsonToken.END_OBJECT) {
             String name = parser.currentName();
-            String member = path + "." + KeyNotation.bounded(name);
+            String member = path + "." + KitJson.bounded(name);
             parser.nextToken();
             switch (name) {
                 case "id" -> id = KeyNotation.readValue(parser, member);

@@ -69,7 +69,7 @@ public final class KeyNotation {
             }
             case START_OBJECT -> {
                 while (parser.nextToken() != JsonToken.END_OBJECT) {
-                    String member = path + "." + bounded(parser.currentName());
+                    String member = path + "." + KitJson.bounded(parser.currentName());
                     checkUnicode(parser.currentName(), member, parser);
                     parser.nextToken();
                     skipValue(parser, member);
@@ -106,7 +106,7 @@ public final class KeyNotation {
                 var object = JSON.objectNode();
                 while (parser.nextToken() != JsonToken.END_OBJECT) {
                     String name = parser.currentName();
-                    String member = path + "." + bounded(name);
+                    String member = path + "." + KitJson.bounded(name);
                     checkUnicode(name, member, parser);
                     if (object.has(name)) {
                         throw new KeyValueException(member + ": the member appears twice (line "
@@ -143,11 +143,6 @@ public final class KeyNotation {
                         + String.format("%04X", (int) c) + " at character " + i + ", not Unicode text (" + where(parser) + ")");
             }
         }
-    }
-
-    /** Input shown in a message: at most 80 characters. */
-    public static String bounded(String text) {
-        return text.length() <= 80 ? text : text.substring(0, 80) + "…(" + text.length() + " characters)";
     }
 
     private static final BigInteger UINT64_MAX = BigInteger.ONE.shiftLeft(64).subtract(BigInteger.ONE);
@@ -226,7 +221,7 @@ public final class KeyNotation {
         if (node.isNumber()) {
             float value = Float.parseFloat(node.asText());
             if (Float.isInfinite(value)) {
-                throw new KeyValueException(bounded(node.asText()) + " is beyond the range of " + type
+                throw new KeyValueException(KitJson.bounded(node.asText()) + " is beyond the range of " + type
                         + " (write \"Infinity\" or \"-Infinity\" for an infinity)");
             }
             return Float32.of(value);
@@ -251,7 +246,7 @@ public final class KeyNotation {
         if (node.isNumber()) {
             double value = Double.parseDouble(node.asText());
             if (Double.isInfinite(value)) {
-                throw new KeyValueException(bounded(node.asText()) + " is beyond the range of " + type
+                throw new KeyValueException(KitJson.bounded(node.asText()) + " is beyond the range of " + type
                         + " (write \"Infinity\" or \"-Infinity\" for an infinity)");
             }
             return Float64.of(value);
@@ -273,7 +268,7 @@ public final class KeyNotation {
     }
 
     private static KeyValueException misfit(KeyType type, JsonNode node) {
-        return new KeyValueException(bounded(node.toString()) + " does not fit key type " + type + ": " + type + " takes "
+        return new KeyValueException(KitJson.bounded(node.toString()) + " does not fit key type " + type + ": " + type + " takes "
                 + KeyValues.accepted(type) + (type.kind().variableWidth() || type.kind() == KeyType.Kind.BOOL ? ""
                 : ", or null"));
     }

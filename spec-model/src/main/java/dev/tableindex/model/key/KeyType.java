@@ -1,5 +1,6 @@
 package dev.tableindex.model.key;
 
+import dev.tableindex.model.json.KitJson;
 import java.util.Arrays;
 import java.util.List;
 import java.util.Locale;
@@ -98,17 +99,17 @@ public record KeyType(Kind kind, String timestampUnit, String timestampZone) {
             String[] parts = trimmed.split(":", 3);
             if (parts.length == 3 && TIMESTAMP_UNITS.contains(parts[1]) && !parts[2].isEmpty()) {
                 if (!parts[2].equals(NO_ZONE) && !knownZone(parts[2])) {
-                    throw new KeyTypeException("'" + KeyNotation.bounded(name) + "': unknown time zone '" + KeyNotation.bounded(parts[2])
+                    throw new KeyTypeException("'" + KitJson.bounded(name) + "': unknown time zone '" + KitJson.bounded(parts[2])
                             + "' (a zone name such as UTC or Europe/Paris, an offset such as +05:30, or '-' for none)");
                 }
                 return timestamp(parts[1], parts[2]);
             }
-            throw new KeyTypeException("'" + KeyNotation.bounded(name) + "' is not a timestamp type: write timestamp:{unit}:{zone}, unit one of "
+            throw new KeyTypeException("'" + KitJson.bounded(name) + "' is not a timestamp type: write timestamp:{unit}:{zone}, unit one of "
                     + TIMESTAMP_UNITS + ", zone a time zone name or '-' for none (e.g. timestamp:us:UTC, timestamp:ns:-)");
         }
         Optional<Kind> kind = Arrays.stream(Kind.values())
                 .filter(k -> k != Kind.TIMESTAMP && k.lanceName.equals(trimmed.toLowerCase(Locale.ROOT))).findFirst();
-        return kind.map(KeyType::of).orElseThrow(() -> new KeyTypeException("unknown key type '" + KeyNotation.bounded(name)
+        return kind.map(KeyType::of).orElseThrow(() -> new KeyTypeException("unknown key type '" + KitJson.bounded(name)
                 + "'; key types are " + acceptedNames()));
     }
 

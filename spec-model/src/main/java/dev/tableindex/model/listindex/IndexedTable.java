@@ -5,7 +5,7 @@ import dev.tableindex.model.anyelement.ElementSchema;
 import dev.tableindex.model.anyelement.ListTable;
 import dev.tableindex.model.anyelement.TableJson;
 import dev.tableindex.model.anyelement.TableReader;
-import dev.tableindex.model.key.KeyNotation;
+import dev.tableindex.model.json.KitJson;
 import java.util.ArrayList;
 import java.util.BitSet;
 import java.util.Collections;
@@ -143,7 +143,7 @@ public record IndexedTable(ElementSchema element, List<Integer> fieldIds, List<F
                 if (!idNode.isIntegralNumber() || idNode.bigIntegerValue().signum() < 0
                         || idNode.bigIntegerValue().bitLength() > 32) {
                     throw new ListTable.TableException(at + ".id: a fragment id must be an integer from 0 to 4294967295, not "
-                            + KeyNotation.bounded(idNode.toString()));
+                            + KitJson.bounded(idNode.toString()));
                 }
                 id = idNode.asLong();
                 if (!ids.add(id)) {
@@ -178,7 +178,7 @@ public record IndexedTable(ElementSchema element, List<Integer> fieldIds, List<F
                     JsonNode offset = deletedNode.get(d);
                     if (!isRowOffset(offset, fragment.rowCount())) {
                         throw new ListTable.TableException(at + ".deleted[" + d + "]: fragment " + id + ": deleted offset "
-                                + KeyNotation.bounded(offset.toString()) + " is not a row of it");
+                                + KitJson.bounded(offset.toString()) + " is not a row of it");
                     }
                     offsets.add(offset.asInt());
                 }
@@ -201,7 +201,7 @@ public record IndexedTable(ElementSchema element, List<Integer> fieldIds, List<F
         JsonNode listType = root.listType();
         if (!listType.isMissingNode() && !listType.asText().equals("List") && !listType.asText().equals("LargeList")) {
             throw new ListTable.TableException("$.list_type: \"List\" or \"LargeList\", not "
-                    + KeyNotation.bounded(listType.toString()));
+                    + KitJson.bounded(listType.toString()));
         }
         Set<Integer> views = new HashSet<>();
         JsonNode fields = root.element();
@@ -215,7 +215,7 @@ public record IndexedTable(ElementSchema element, List<Integer> fieldIds, List<F
                     || arrow.asText().equals("BinaryView") && type.equals("binary");
             if (!view) {
                 throw new ListTable.TableException("$.element[" + i + "].arrow: \"Utf8View\" for a string field or \"BinaryView\""
-                        + " for a binary field, not " + KeyNotation.bounded(arrow.toString()) + " for " + type);
+                        + " for a binary field, not " + KitJson.bounded(arrow.toString()) + " for " + type);
             }
             views.add(element.fieldIds().get(i));
         }
