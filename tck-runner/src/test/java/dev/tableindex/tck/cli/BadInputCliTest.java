@@ -33,6 +33,18 @@ class BadInputCliTest {
     }
 
     /** One {@code error:} line, exit 2, no internals; returns the line. */
+    /** The case's table, created in {@code dir}, with its index built into {@code dir/index}: the index metadata file. */
+    private static Path builtIndex(Path dir) {
+        Path table = dir.resolve("table");
+        assertThat(tck("iceberg-index", "create-table", CASE.resolve("table-script.json").toString(), table.toString())
+                .exitCode()).isZero();
+        Path metadata = dir.resolve("m.json");
+        assertThat(tck("iceberg-index", "build", "--table", table.toString(), "--metadata",
+                CASE.resolve("index.metadata.json").toString(), "--location", dir.resolve("index").toString(),
+                "--out", metadata.toString()).exitCode()).isZero();
+        return metadata;
+    }
+
     private static String refused(Run run) {
         assertThat(run.exitCode()).as(run.err()).isEqualTo(TckCli.EXIT_BAD_INPUT);
         assertThat(run.err().lines().toList()).as(run.err()).hasSize(1);
@@ -93,13 +105,7 @@ class BadInputCliTest {
 
     @Test
     void aFileUriWithAHostIsRefusedNotFoldedIntoALocalPath(@TempDir Path dir) throws Exception {
-        Path table = dir.resolve("table");
-        assertThat(tck("iceberg-index", "create-table", CASE.resolve("table-script.json").toString(), table.toString())
-                .exitCode()).isZero();
-        Path metadata = dir.resolve("m.json");
-        assertThat(tck("iceberg-index", "build", "--table", table.toString(), "--metadata",
-                CASE.resolve("index.metadata.json").toString(), "--location", dir.resolve("index").toString(),
-                "--out", metadata.toString()).exitCode()).isZero();
+        Path metadata = builtIndex(dir);
         String hosted = Files.readString(metadata).replace("file://" + dir, "file://somehost" + dir);
         Path elsewhere = Files.writeString(dir.resolve("elsewhere.json"), hosted);
         assertThat(refused(tck("iceberg-index", "check-data", elsewhere.toString()))).contains("names host 'somehost'");
@@ -107,13 +113,7 @@ class BadInputCliTest {
 
     @Test
     void aDamagedTrackingFileIsReportedInPlainWords(@TempDir Path dir) throws Exception {
-        Path table = dir.resolve("table");
-        assertThat(tck("iceberg-index", "create-table", CASE.resolve("table-script.json").toString(), table.toString())
-                .exitCode()).isZero();
-        Path metadata = dir.resolve("m.json");
-        assertThat(tck("iceberg-index", "build", "--table", table.toString(), "--metadata",
-                CASE.resolve("index.metadata.json").toString(), "--location", dir.resolve("index").toString(),
-                "--out", metadata.toString()).exitCode()).isZero();
+        Path metadata = builtIndex(dir);
         try (Stream<Path> files = Files.list(dir.resolve("index/data"))) {
             Path tracking = files.filter(f -> f.toString().endsWith("-tracking.avro")).findFirst().orElseThrow();
             Files.writeString(tracking, "XXXX not avro");

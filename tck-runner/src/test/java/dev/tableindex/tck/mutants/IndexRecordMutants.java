@@ -217,11 +217,7 @@ public final class IndexRecordMutants {
 
         @Override
         void beforeRead(Path root) {
-            ManifestFile latest = LanceDatasetFolder.open(root).readLatest();
-            Set<String> unknown = latest.segments().stream()
-                    .filter(s -> s.typeUrl().isPresent() && IndexTypes.Kind.byTypeUrl(s.typeUrl().get()).isEmpty())
-                    .map(IndexSegment::name).collect(Collectors.toSet());
-            for (String name : unknown) {
+            for (String name : TableMutants.indexesOfUnknownType(root)) {
                 KitCommits.commit(root, KitCommits.legacyEntries(name, e -> e.setFragmentBitmap(ByteString.EMPTY)
                         .setIndexDetails(Any.newBuilder().setTypeUrl(IndexTypes.BTREE_URL))));
             }

@@ -723,11 +723,7 @@ public final class TableMutants {
 
         @Override
         void beforeRead(Path root) {
-            ManifestFile latest = LanceDatasetFolder.open(root).readLatest();
-            Set<String> unknown = latest.segments().stream()
-                    .filter(s -> s.typeUrl().isPresent() && IndexTypes.Kind.byTypeUrl(s.typeUrl().get()).isEmpty())
-                    .map(IndexSegment::name).collect(Collectors.toSet());
-            for (String name : unknown) {
+            for (String name : indexesOfUnknownType(root)) {
                 KitCommits.commit(root, KitCommits.legacyEntries(name,
                         e -> e.setIndexDetails(Any.newBuilder().setTypeUrl(IndexTypes.BTREE_URL))));
             }
@@ -984,6 +980,13 @@ public final class TableMutants {
         manifest.getFragmentsBuilderList().forEach(fragment -> fragment.getFilesBuilderList()
                 .forEach(file -> file.setFileMajorVersion(major).setFileMinorVersion(minor)));
         return manifest;
+    }
+
+    /** The names of the latest version's indexes whose details type the kit does not know. */
+    static Set<String> indexesOfUnknownType(Path root) {
+        return LanceDatasetFolder.open(root).readLatest().segments().stream()
+                .filter(s -> s.typeUrl().isPresent() && IndexTypes.Kind.byTypeUrl(s.typeUrl().get()).isEmpty())
+                .map(IndexSegment::name).collect(Collectors.toSet());
     }
 
     static Set<Long> live(ManifestFile file) {
