@@ -9,7 +9,6 @@ import java.util.List;
 import java.util.Map;
 import java.util.TreeMap;
 import org.apache.iceberg.AppendFiles;
-import org.apache.iceberg.BaseTable;
 import org.apache.iceberg.DataFile;
 import org.apache.iceberg.FileFormat;
 import org.apache.iceberg.FileScanTask;
@@ -66,7 +65,7 @@ public final class SourceTable {
                         TableProperties.DEFAULT_FILE_FORMAT, format.name().toLowerCase(),
                         TableProperties.DELETE_DEFAULT_FILE_FORMAT, format.name().toLowerCase()));
         ops.commit(null, metadata);
-        return new SourceTable(new BaseTable(ops, folder.getFileName().toString()));
+        return new SourceTable(new InThreadTable(ops, folder.getFileName().toString()));
     }
 
     /** Opens the table in {@code folder}; fails with a clear message when there is none. */
@@ -75,7 +74,7 @@ public final class SourceTable {
         if (ops.current() == null) {
             throw new IllegalArgumentException("no Iceberg table at " + folder + " (no metadata/version-hint.text)");
         }
-        return new SourceTable(new BaseTable(ops, folder.getFileName().toString()));
+        return new SourceTable(new InThreadTable(ops, folder.getFileName().toString()));
     }
 
     public Table table() {
