@@ -1,5 +1,6 @@
 package dev.tableindex.model.iceberg.data;
 
+import dev.tableindex.model.iceberg.table.LocalHadoopFiles;
 import java.io.File;
 import java.io.IOException;
 import java.io.UncheckedIOException;
@@ -29,10 +30,11 @@ import org.apache.iceberg.orc.ORC;
 import org.apache.iceberg.orc.ORCSchemaUtil;
 import org.apache.iceberg.parquet.Parquet;
 import org.apache.iceberg.parquet.ParquetSchemaUtil;
-import org.apache.hadoop.conf.Configuration;
 import org.apache.orc.OrcFile;
 import org.apache.orc.Reader;
 import org.apache.orc.TypeDescription;
+import org.apache.parquet.ParquetReadOptions;
+import org.apache.parquet.conf.PlainParquetConfiguration;
 import org.apache.parquet.hadoop.ParquetFileReader;
 import org.apache.parquet.io.LocalInputFile;
 import org.apache.parquet.schema.LogicalTypeAnnotation;
@@ -67,9 +69,9 @@ public final class DataFileIO {
             FileAppender<Record> appender = switch (format) {
                 case AVRO -> Avro.write(Files.localOutput(file)).schema(schema).overwrite()
                         .createWriterFunc(DataWriter::create).build();
-                case PARQUET -> Parquet.write(Files.localOutput(file)).schema(schema).overwrite()
+                case PARQUET -> Parquet.write(LocalHadoopFiles.output(path)).schema(schema).overwrite()
                         .createWriterFunc(GenericParquetWriter::create).build();
-                case ORC -> ORC.write(Files.localOutput(file)).schema(schema).overwrite()
+                case ORC -> ORC.write(LocalHadoopFiles.output(path)).schema(schema).overwrite()
                         .createWriterFunc(GenericOrcWriter::buildWriter).build();
                 default -> throw new IllegalArgumentException("the reference writes Avro, Parquet or ORC, not " + format);
             };
@@ -90,7 +92,7 @@ public final class DataFileIO {
                     .createResolvingReader(PlannedDataReader::create).build();
             case PARQUET -> Parquet.read(Files.localInput(file)).project(projection)
                     .createReaderFunc(fileSchema -> GenericParquetReaders.buildReader(projection, fileSchema)).build();
-            case ORC -> ORC.read(Files.localInput(file)).project(projection)
+            case ORC -> ORC.read(LocalHadoopFiles.input(path)).project(projection)
                     .createReaderFunc(fileSchema -> GenericOrcReader.buildReader(projection, fileSchema)).build();
             default -> throw new IllegalArgumentException("cannot read " + format);
         };
@@ -122,7 +124,8 @@ public final class DataFileIO {
                     }
                 }
                 case PARQUET: {
-                    try (ParquetFileReader reader = ParquetFileReader.open(new LocalInputFile(path))) {
+                    try (ParquetFileReader reader = ParquetFileReader.open(new LocalInputFile(path),
+                            ParquetReadOptions.builder(new PlainParquetConfiguration()).build())) {
                         MessageType type = reader.getFooter().getFileMetaData().getSchema();
                         for (org.apache.parquet.schema.Type f : type.getFields()) {
                             if (f.getId() == null) {
@@ -181,7 +184,7 @@ public final class DataFileIO {
     /** The schema an ORC file records, with its type attributes. */
     public static TypeDescription orcSchema(Path path) throws IOException {
         try (Reader reader = OrcFile.createReader(new org.apache.hadoop.fs.Path(path.toUri()),
-                OrcFile.readerOptions(new Configuration()))) {
+                OrcFile.readerOptions(LocalHadoopFiles.configuration()))) {
             return reader.getSchema();
         }
     }

@@ -8,7 +8,10 @@ import org.apache.iceberg.io.FileIO;
 import org.apache.iceberg.io.InputFile;
 import org.apache.iceberg.io.OutputFile;
 
-/** Iceberg file IO over the local file system, without Hadoop: locations are absolute paths or file: URIs. */
+/**
+ * Iceberg file IO over the local file system: locations are absolute paths or file: URIs. Files are written through
+ * {@link LocalHadoopFiles} (Hadoop's raw local file system, one parsed configuration), read as plain local files.
+ */
 public final class LocalFileIO implements FileIO {
 
     @Override
@@ -24,7 +27,7 @@ public final class LocalFileIO implements FileIO {
         } catch (IOException e) {
             throw new UncheckedIOException(e);
         }
-        return org.apache.iceberg.Files.localOutput(path.toFile());
+        return LocalHadoopFiles.output(path);
     }
 
     @Override
