@@ -12,7 +12,7 @@ Feature: ICE06 Answers through an Iceberg index are the table's answers
   comparisons (false for null and NaN; -0.0 = 0.0). Expected row counts are worked by hand below.
 
   Background:
-    Given an Iceberg source table with parquet data files
+    Given a shared Iceberg source table with parquet data files
     And the table appends the rows
       | id | city | score |
       | 1  | a    | 1.0   |
@@ -44,13 +44,13 @@ Feature: ICE06 Answers through an Iceberg index are the table's answers
   Scenario Outline: An index that lags behind the table is reconciled with the snapshot read
     The index has a snapshot of "first" only; since then a row was appended, one deleted by position and one
     by equality. Rows the index lacks must still be found, and deleted rows it holds must not be.
-    Given an index of type "SCALAR" clustered by "city, score"
-    And the kit builds the index snapshot of table snapshot "first" with range files of 2 rows
-    And the table appends the rows
+    Given the table appends the rows
       | id | city | score |
       | 7  | a    | 0.5   |
     And the table deletes the rows with id "4" by position
     And the table deletes the rows with id "6" by equality
+    And an index of type "SCALAR" clustered by "city, score"
+    And the kit builds the index snapshot of table snapshot "first" with range files of 2 rows
     When the engine answers '<filter>' at the current table snapshot
     Then the answer is the table's own answer of <rows> rows
 

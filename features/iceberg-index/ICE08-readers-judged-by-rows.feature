@@ -10,7 +10,7 @@ Feature: ICE08 Readers of Iceberg index metadata, judged by the rows they answer
   index snapshot needs the type recognised), the kit judges the files the action writes.
 
   Background:
-    Given an Iceberg source table with parquet data files
+    Given a shared Iceberg source table with parquet data files
     And the table appends the rows
       | id | city | score |
       | 1  | a    | 1.0   |
