@@ -22,6 +22,7 @@ import java.io.IOException;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.util.Optional;
+import java.util.regex.Pattern;
 
 /**
  * The kit's one JSON reader. Every JSON the kit reads from outside — protocol lines, tables, Iceberg metadata, known
@@ -267,6 +268,9 @@ public final class KitJson {
     /** Input shown in a message: at most 80 characters, one line. */
     public static String bounded(String text) {
         String shown = text.length() <= 80 ? text : text.substring(0, 80) + "…(" + text.length() + " characters)";
-        return shown.replaceAll("[\\r\\n]+", " ");
+        // called for every member name read (a JSON path in a later message), so the common case is no regex at all
+        return shown.indexOf('\r') < 0 && shown.indexOf('\n') < 0 ? shown : LINE_BREAKS.matcher(shown).replaceAll(" ");
     }
+
+    private static final Pattern LINE_BREAKS = Pattern.compile("[\\r\\n]+");
 }
