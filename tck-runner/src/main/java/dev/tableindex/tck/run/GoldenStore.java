@@ -2,15 +2,20 @@ package dev.tableindex.tck.run;
 
 import java.nio.file.Files;
 import java.nio.file.Path;
+import java.util.Map;
+import java.util.concurrent.ConcurrentHashMap;
+import java.util.function.Function;
 
 /**
  * The golden files as paths an engine can open. They travel in the runner's jar (classpath
  * {@link ClasspathTree#GOLDEN_FILES}); what is asked for is copied out to the run's scratch folder, because
- * engines in other processes read plain files.
+ * engines in other processes read plain files. What the kit reads itself (vectors, expected values) it parses once
+ * per run ({@link #parsed}).
  */
 public final class GoldenStore {
     private static final String ROOT = ClasspathTree.GOLDEN_FILES + "/";
     private final Path scratch;
+    private final Map<String, Object> parsed = new ConcurrentHashMap<>();
 
     GoldenStore(Path scratch) {
         this.scratch = scratch;
@@ -26,6 +31,15 @@ public final class GoldenStore {
                 .orElseThrow(() -> new MissingGoldenFile("golden file not found: " + ROOT + relative));
         FileTrees.copy(source, target);
         return target;
+    }
+
+    /**
+     * The golden file {@code golden-files/<relative>} as {@code reader} reads it, read once per run and shared by every
+     * scenario: for the kit's own reading only, and never changed (each file has one reader, its type the same).
+     */
+    @SuppressWarnings("unchecked")
+    public <T> T parsed(String relative, Function<Path, T> reader) {
+        return (T) parsed.computeIfAbsent(relative, r -> reader.apply(path(r)));
     }
 
     /** A scenario needs a golden file the kit does not have: the outcome is ERROR, never a skip. */

@@ -909,7 +909,7 @@ public final class IcebergIndexDataSteps {
     /** One case of golden-files/iceberg-index/clustering/vectors.json. */
     private record ClusteringVector(List<Type.PrimitiveType> types, List<JsonNode> keys) {
         static ClusteringVector named(String id) {
-            JsonNode root = KitJson.read(RunContext.current().golden().path("iceberg-index/clustering/vectors.json"));
+            JsonNode root = RunContext.current().golden().parsed("iceberg-index/clustering/vectors.json", KitJson::read);
             for (JsonNode c : root.get("cases")) {
                 if (c.path("id").asText().equals(id)) {
                     List<Type.PrimitiveType> types = new ArrayList<>();

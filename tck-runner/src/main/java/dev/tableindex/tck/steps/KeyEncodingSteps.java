@@ -39,12 +39,13 @@ public final class KeyEncodingSteps {
 
     @Given("the golden key vector {string}")
     public void theGoldenKeyVector(String id) {
-        JsonNode vectors;
-        try {
-            vectors = KeyNotation.readTree(Files.readString(RunContext.current().golden().path("key-encoding/vectors.json")));
-        } catch (IOException e) {
-            throw new UncheckedIOException(e);
-        }
+        JsonNode vectors = RunContext.current().golden().parsed("key-encoding/vectors.json", file -> {
+            try {
+                return KeyNotation.readTree(Files.readString(file));
+            } catch (IOException e) {
+                throw new UncheckedIOException(e);
+            }
+        });
         vector = StreamSupport.stream(vectors.path("vectors").spliterator(), false)
                 .filter(v -> v.path("id").asText().equals(id)).findFirst()
                 .orElseThrow(() -> new IllegalStateException("no golden key vector " + id));
