@@ -15,6 +15,9 @@ public final class IndexTypes {
     public static final String BITMAP_URL = "/lance.table.BitmapIndexDetails";
     public static final String LABEL_LIST_URL = "/lance.table.LabelListIndexDetails";
     public static final String VECTOR_URL = "/lance.index.pb.VectorIndexDetails";
+    /** The list element index's details (decision 0002: package lance.index.pb). */
+    public static final String LIST_ELEMENT_URL = "/" + dev.tableindex.proto.lance.index.ListElementIndexDetails
+            .getDescriptor().getFullName();
     /** Reserved by the design for indexes implemented in the Lance repository. */
     public static final String LANCE_PREFIX = "lance:";
 
@@ -28,7 +31,9 @@ public final class IndexTypes {
         BTREE("btree", BTREE_URL, 0),
         BITMAP("bitmap", BITMAP_URL, 0),
         LABEL_LIST("label_list", LABEL_LIST_URL, 1),
-        IVF_FLAT("ivf_flat", VECTOR_URL, 1);
+        IVF_FLAT("ivf_flat", VECTOR_URL, 1),
+        /** lance-list-element-index.md: "IndexMetadata.index_version holds the version of the list element index itself, which is 0." */
+        LIST_ELEMENT("list_element", LIST_ELEMENT_URL, 0);
 
         private final String kitName;
         private final String typeUrl;
