@@ -93,3 +93,21 @@ Feature: LEI11 A list element index committed to a table: the manifest entry and
       | 00 00 00 00 00 00                                | 0:2         |
       | 02 63 61 72 00 00 00 00 00 03 01 BF 40 00 00     | 0:0         |
       | 02 64 6F 67 00 00 00 00 00 03 01 BE 80 00 00     | 0:0         |
+
+  @id:LEI-0214 @spec:lance-list-element-index.md#index-details @level:must @requires:table.lifecycle @requires:table.list_element_index
+  Scenario: After an append and an optimize, every segment of the committed index keys on the same fields
+    "Every segment of one logical index has the same key_field_ids, key_types and key_encoding." The index is
+    built on the first fragment; an append adds a second, and optimizing the indexes lets the engine index it (in
+    a new segment, or by merging into one): whatever segments the manifest then holds, each keys on label, then
+    confidence, by their ids.
+    Given the engine creates a table with columns "id int64, detections list<struct<label: string, confidence: float>>" in fragments of 8 rows:
+      """json
+      [{"id": 0, "detections": [{"label": "car", "confidence": 0.5}]}]
+      """
+    And the engine creates a list element index "det_idx" on "detections" with keys "label, confidence"
+    When the engine appends in fragments of 8 rows:
+      """json
+      [{"id": 1, "detections": [{"label": "bus", "confidence": 0.25}]}]
+      """
+    And the engine optimizes the indexes
+    Then the details of index "det_idx" key on the element fields "label, confidence" of column "detections", of key types "string, float", encoded ARROW_ROW_V1

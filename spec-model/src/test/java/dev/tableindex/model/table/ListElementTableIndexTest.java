@@ -117,6 +117,21 @@ class ListElementTableIndexTest {
     }
 
     @Test
+    void optimizeAddsASegmentOverTheNewFragmentKeyedAsTheFirst() {
+        Lab lab = table("list<struct<label: string, confidence: float>>")
+                .apply(Ops.createIndex("det_idx", "detections", "list_element", keys("label, confidence"), false))
+                .apply(Ops.append("[{\"id\": 5, \"detections\": [{\"label\": \"car\", \"confidence\": 0.5}]}]", 8))
+                .apply(Ops.optimize());
+        List<IndexMetadata> segments = lab.segments("det_idx");
+        assertThat(segments).hasSize(2);
+        assertThat(segments.get(1).getIndexDetails()).isEqualTo(segments.get(0).getIndexDetails());
+        assertThat(Lab.covered(segments.get(1))).containsExactly(1L);
+        List<String> rows = TargetBTreeFiles.read(TableStore.indexFolder(root, TableVersion.uuidOf(segments.get(1))))
+                .entries().stream().map(e -> HEX.formatHex(e.values()) + " @" + e.rowAddress()).toList();
+        assertThat(rows).containsExactly(CAR_HALF + " @" + RowAddress.of(1, 0));
+    }
+
+    @Test
     void refusesKeysThatAreNotFieldsOfTheElementAndColumnsThatAreNotListsOfStructs() {
         Lab lab = table("list<struct<label: string, confidence: float>>");
         assertThatThrownBy(() -> lab.apply(Ops.createIndex("x", "detections", "list_element", keys("area"), false)))

@@ -3,11 +3,14 @@ package dev.tableindex.tck.mutants;
 import com.google.protobuf.Any;
 import com.google.protobuf.InvalidProtocolBufferException;
 import dev.tableindex.model.dataset.LanceDatasetFolder;
+import dev.tableindex.model.index.IndexTypes;
+import dev.tableindex.model.manifest.IndexSegment;
 import dev.tableindex.model.manifest.ManifestFile;
 import dev.tableindex.model.table.TableStore;
 import dev.tableindex.proto.lance.index.ListElementIndexDetails;
 import dev.tableindex.proto.lance.table.IndexFile;
 import dev.tableindex.proto.lance.table.IndexMetadata;
+import dev.tableindex.proto.lance.table.IndexSection;
 import dev.tableindex.proto.tck.ApplyTableOperationRequest;
 import dev.tableindex.proto.tck.ApplyTableOperationResult;
 import dev.tableindex.proto.tck.EngineError;
@@ -21,7 +24,12 @@ import java.io.UncheckedIOException;
 import java.nio.charset.StandardCharsets;
 import java.nio.file.Files;
 import java.nio.file.Path;
+import java.util.ArrayList;
+import java.util.Comparator;
+import java.util.List;
+import java.util.Optional;
 import java.util.Set;
+import java.util.stream.Collectors;
 import java.util.function.UnaryOperator;
 
 /**
@@ -107,6 +115,46 @@ public final class CommittedListIndexMutants {
                 return entry.addFiles(IndexFile.newBuilder().setPath(OWN_FILE).setSizeBytes(bytes.length));
             });
         }
+    }
+
+    /** Keys the segment an optimize adds on the index's key fields in the order of their names, not the index's. */
+    public static final class OptimizeKeysByName extends TableMutants.TableMutant {
+        public OptimizeKeysByName() {
+            super("mutant-optimize-keys-by-name", Set.of("LEI-R029"),
+                    "keys the segment an optimize adds to a list element index on its key fields sorted by name");
+        }
+
+        @Override
+        void afterApply(Path root, TableOperation operation, ManifestFile before) {
+            if (!operation.hasOptimizeIndices()) {
+                return;
+            }
+            Set<java.util.UUID> old = before.segments().stream().map(IndexSegment::uuid).collect(Collectors.toSet());
+            TableMutants.rewriteLatest(root, file -> {
+                IndexSection.Builder section = file.indexSection().orElseThrow().toBuilder();
+                for (IndexMetadata.Builder entry : section.getIndicesBuilderList()) {
+                    if (!old.contains(TableMutants.uuid(entry.build()))
+                            && entry.getIndexDetails().getTypeUrl().equals(IndexTypes.LIST_ELEMENT_URL)) {
+                        withDetails(entry, CommittedListIndexMutants::keysByName);
+                    }
+                }
+                return ManifestFile.of(file.manifest(), Optional.of(section.build()), Optional.empty());
+            });
+        }
+    }
+
+    /** The same key fields, ids, names and types permuted together into the order of the names. */
+    private static ListElementIndexDetails.Builder keysByName(ListElementIndexDetails.Builder details) {
+        List<Integer> order = new ArrayList<>();
+        for (int i = 0; i < details.getKeysCount(); i++) {
+            order.add(i);
+        }
+        order.sort(Comparator.comparing(details::getKeys));
+        List<Integer> ids = order.stream().map(details::getKeyFieldIds).toList();
+        List<String> keys = order.stream().map(details::getKeys).toList();
+        List<String> types = order.stream().map(details::getKeyTypes).toList();
+        return details.clearKeyFieldIds().addAllKeyFieldIds(ids).clearKeys().addAllKeys(keys).clearKeyTypes()
+                .addAllKeyTypes(types);
     }
 
     /** Refuses a list element index on a LargeList column. */
