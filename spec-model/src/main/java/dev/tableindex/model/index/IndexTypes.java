@@ -75,13 +75,19 @@ public final class IndexTypes {
 
         public static Optional<Kind> byTypeUrl(String typeUrl) {
             for (Kind kind : values()) {
-                // lance-table.proto, index_details: "Type URLs comparisons are case-insensitive."
-                if (kind.typeUrl.equalsIgnoreCase(typeUrl)) {
+                // lance-table.proto, index_details: "Type URLs comparisons are case-insensitive." A type URL names its
+                // message by what follows its last '/' (google.protobuf.Any), whatever host comes before.
+                if (messageName(kind.typeUrl).equalsIgnoreCase(messageName(typeUrl))) {
                     return Optional.of(kind);
                 }
             }
             return Optional.empty();
         }
+    }
+
+    /** The full name of the message a type URL names: what follows its last '/'. */
+    public static String messageName(String typeUrl) {
+        return typeUrl.substring(typeUrl.lastIndexOf('/') + 1);
     }
 
     /**
@@ -93,7 +99,7 @@ public final class IndexTypes {
      * for an index Lance does not implement.
      */
     public static String typeId(String typeUrl) {
-        String fullName = typeUrl.substring(typeUrl.lastIndexOf('/') + 1);
+        String fullName = messageName(typeUrl);
         int dot = fullName.lastIndexOf('.');
         String pkg = dot < 0 ? "" : fullName.substring(0, dot);
         String simple = fullName.substring(dot + 1);
