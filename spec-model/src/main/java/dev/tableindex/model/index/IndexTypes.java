@@ -15,6 +15,9 @@ public final class IndexTypes {
     public static final String BITMAP_URL = "/lance.table.BitmapIndexDetails";
     public static final String LABEL_LIST_URL = "/lance.table.LabelListIndexDetails";
     public static final String VECTOR_URL = "/lance.index.pb.VectorIndexDetails";
+    /** The list element index's details (decision 0002: package lance.index.pb). */
+    public static final String LIST_ELEMENT_URL = "/" + dev.tableindex.proto.lance.index.ListElementIndexDetails
+            .getDescriptor().getFullName();
     /** Reserved by the design for indexes implemented in the Lance repository. */
     public static final String LANCE_PREFIX = "lance:";
 
@@ -28,7 +31,9 @@ public final class IndexTypes {
         BTREE("btree", BTREE_URL, 0),
         BITMAP("bitmap", BITMAP_URL, 0),
         LABEL_LIST("label_list", LABEL_LIST_URL, 1),
-        IVF_FLAT("ivf_flat", VECTOR_URL, 1);
+        IVF_FLAT("ivf_flat", VECTOR_URL, 1),
+        /** lance-list-element-index.md: "IndexMetadata.index_version holds the version of the list element index itself, which is 0." */
+        LIST_ELEMENT("list_element", LIST_ELEMENT_URL, 0);
 
         private final String kitName;
         private final String typeUrl;
@@ -70,13 +75,19 @@ public final class IndexTypes {
 
         public static Optional<Kind> byTypeUrl(String typeUrl) {
             for (Kind kind : values()) {
-                // lance-table.proto, index_details: "Type URLs comparisons are case-insensitive."
-                if (kind.typeUrl.equalsIgnoreCase(typeUrl)) {
+                // lance-table.proto, index_details: "Type URLs comparisons are case-insensitive." A type URL names its
+                // message by what follows its last '/' (google.protobuf.Any), whatever host comes before.
+                if (messageName(kind.typeUrl).equalsIgnoreCase(messageName(typeUrl))) {
                     return Optional.of(kind);
                 }
             }
             return Optional.empty();
         }
+    }
+
+    /** The full name of the message a type URL names: what follows its last '/'. */
+    public static String messageName(String typeUrl) {
+        return typeUrl.substring(typeUrl.lastIndexOf('/') + 1);
     }
 
     /**
@@ -88,7 +99,7 @@ public final class IndexTypes {
      * for an index Lance does not implement.
      */
     public static String typeId(String typeUrl) {
-        String fullName = typeUrl.substring(typeUrl.lastIndexOf('/') + 1);
+        String fullName = messageName(typeUrl);
         int dot = fullName.lastIndexOf('.');
         String pkg = dot < 0 ? "" : fullName.substring(0, dot);
         String simple = fullName.substring(dot + 1);

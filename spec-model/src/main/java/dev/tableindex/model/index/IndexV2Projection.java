@@ -23,12 +23,12 @@ import org.roaringbitmap.RoaringBitmap;
  * back (docs/decisions/0004-index-v2-compatibility.md).
  *
  * <p>Legacy → V2: one IndexV2 per name; one IndexV2File per segment (file id = segment uuid,
- * file_size = the size of the segment's single file, fragment_bitmap = the segment's bytes, so
- * "unknown" stays unknown); index_type_id from the details type URL ({@link IndexTypes#typeId});
- * index_config = the details Any. A segment with several files cannot be one IndexV2File.
+ * file_size = the size of the segment's single file, 0 (unknown) for a segment of several files,
+ * fragment_bitmap = the segment's bytes, so "unknown" stays unknown); index_type_id from the details
+ * type URL ({@link IndexTypes#typeId}); index_config = the details Any.
  *
  * <p>V2 → legacy: one IndexMetadata per file. What V2 does not hold (dataset_version, created_at,
- * index_version, base_id, covering_fields, the file's path) is carried over from the previous
+ * index_version, base_id, covering_fields, the file's path, a segment's several files) is carried over from the previous
  * legacy entry with the same uuid; a file without one gets the version read, the given time and
  * the type's current index_version.
  */
@@ -59,8 +59,8 @@ public final class IndexV2Projection {
      *
      * @param knownIds the IndexV2 id of a name when the caller knows it (the table keeps ids across
      *     versions); otherwise {@link #derivedId}
-     * @throws IndexProjectionException when segments of one name disagree on fields or details,
-     *     overlap in fragments, or a segment has more than one file
+     * @throws IndexProjectionException when segments of one name disagree on fields or details, or overlap in
+     *     fragments
      */
     public static List<IndexV2> toV2(List<IndexMetadata> legacy, Function<String, Optional<java.util.UUID>> knownIds) {
         Map<String, List<IndexMetadata>> byName = new LinkedHashMap<>();
@@ -90,10 +90,9 @@ public final class IndexV2Projection {
                             + segment.getIndexDetails().getTypeUrl() + ", another "
                             + first.getIndexDetails().getTypeUrl());
                 }
-                if (segment.getFilesCount() > 1) {
-                    throw new IndexProjectionException(name, "files", "segment " + uuid + " has "
-                            + segment.getFilesCount() + " files; an IndexV2File is one file");
-                }
+                // A segment of several files (a BTree's page_data.lance and page_lookup.lance) is still one
+                // IndexV2File, its id naming the segment's folder; it has no one size, so file_size is 0, unknown
+                // (decision 0004), and the legacy entry keeps each file's size.
                 checkDisjoint(name, uuid, segment.getFragmentBitmap().toByteArray(), seen);
                 index.addFiles(IndexV2File.newBuilder()
                         .setId(segment.getUuid().getUuid())
@@ -149,7 +148,9 @@ public final class IndexV2Projection {
                 }
                 before.filter(IndexMetadata::hasBaseId).ifPresent(b -> entry.setBaseId(b.getBaseId()));
                 before.ifPresent(b -> entry.addAllCoveringFields(b.getCoveringFieldsList()));
-                if (file.getFileSize() > 0) {
+                if (before.isPresent() && before.get().getFilesCount() > 1) {
+                    entry.addAllFiles(before.get().getFilesList()); // several files: IndexV2File holds no size for them
+                } else if (file.getFileSize() > 0) {
                     String path = before.filter(b -> b.getFilesCount() == 1).map(b -> b.getFiles(0).getPath())
                             .orElse(REFERENCE_FILE_NAME);
                     entry.addFiles(IndexFile.newBuilder().setPath(path).setSizeBytes(file.getFileSize()));

@@ -60,6 +60,11 @@ public final class ListElementIndex implements ListElementSegment {
         this.pageLookup = List.copyOf(pageLookup);
     }
 
+    /** page_lookup of page_data rows (sorted) in pages of {@code pageSize} rows. */
+    public static List<Page> pages(List<Entry> pageData, int pageSize) {
+        return pages(PageData.of(pageData), pageSize);
+    }
+
     /** page_lookup of page_data in pages of {@code pageSize} rows: first and last values, null count, index. */
     private static List<Page> pages(PageData pageData, int pageSize) {
         List<Page> pages = new ArrayList<>();

@@ -20,21 +20,29 @@ public final class ListElementIndexMetadata {
     /** Version of the list element index itself. */
     public static final int INDEX_VERSION = 0;
     /** The details' type URL (decision 0002: package lance.index.pb). */
-    public static final String TYPE_URL = "/" + ListElementIndexDetails.getDescriptor().getFullName();
+    public static final String TYPE_URL = dev.tableindex.model.index.IndexTypes.LIST_ELEMENT_URL;
 
     private ListElementIndexMetadata() {
     }
 
-    public static IndexMetadata of(ListElementIndex index, java.util.UUID uuid, String name, int listFieldId,
-                                   long datasetVersion, long createdAtMillis) {
-        dev.tableindex.model.listindex.ListElementIndexDetails model = index.details();
-        ListElementIndexDetails details = ListElementIndexDetails.newBuilder()
+    /** The details as IndexMetadata.index_details packs them; target_details a BTreeIndexDetails. */
+    public static Any details(dev.tableindex.model.listindex.ListElementIndexDetails model) {
+        return Any.newBuilder().setTypeUrl(TYPE_URL).setValue(proto(model).toByteString()).build();
+    }
+
+    /** The details message; target_details a BTreeIndexDetails. */
+    public static ListElementIndexDetails proto(dev.tableindex.model.listindex.ListElementIndexDetails model) {
+        return ListElementIndexDetails.newBuilder()
                 .addAllKeyFieldIds(model.keyFieldIds()).addAllKeys(model.keys())
                 .addAllKeyTypes(model.keyTypes().stream().map(KeyType::lanceName).toList())
                 .setKeyEncodingValue(model.keyEncoding())
                 .setTargetDetails(Any.newBuilder().setTypeUrl("/" + BTreeIndexDetails.getDescriptor().getFullName()))
                 .setTargetIndexVersion(model.targetIndexVersion())
                 .build();
+    }
+
+    public static IndexMetadata of(ListElementIndex index, java.util.UUID uuid, String name, int listFieldId,
+                                   long datasetVersion, long createdAtMillis) {
         long[] covered = index.coveredFragments().stream().mapToLong(Long::longValue).toArray();
         return IndexMetadata.newBuilder()
                 .setUuid(UUID.newBuilder().setUuid(ByteString.copyFrom(IndexSegment.uuidToBytes(uuid))))
@@ -42,7 +50,7 @@ public final class ListElementIndexMetadata {
                 .setName(name)
                 .setDatasetVersion(datasetVersion)
                 .setFragmentBitmap(ByteString.copyFrom(FragmentCoverage.of(covered).encode()))
-                .setIndexDetails(Any.newBuilder().setTypeUrl(TYPE_URL).setValue(details.toByteString()))
+                .setIndexDetails(details(index.details()))
                 .setIndexVersion(INDEX_VERSION)
                 .setCreatedAt(createdAtMillis)
                 .build();

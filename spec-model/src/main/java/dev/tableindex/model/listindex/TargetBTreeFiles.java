@@ -40,15 +40,24 @@ public final class TargetBTreeFiles {
 
     /** Writes {@code page_data.lance} and {@code page_lookup.lance} of {@code index} into {@code indexDir}. */
     public static void write(Path indexDir, ListElementIndex index) {
-        LanceFileWriter.write(indexDir.resolve(PAGE_DATA), pageDataColumns(index), Map.of());
-        LanceFileWriter.write(indexDir.resolve(PAGE_LOOKUP), pageLookupColumns(index),
+        LanceFileWriter.write(indexDir.resolve(PAGE_DATA), pageDataColumns(index.pageData()), Map.of());
+        LanceFileWriter.write(indexDir.resolve(PAGE_LOOKUP), pageLookupColumns(index.pageLookup()),
                 Map.of(BATCH_SIZE, Integer.toString(index.pageSize())));
     }
 
-    static List<LanceColumn> pageDataColumns(ListElementIndex index) {
+    /** The two files' bytes, by name (page_data first), for page_data rows already sorted, in pages of {@code pageSize}. */
+    public static Map<String, byte[]> encode(List<ListElementIndex.Entry> pageData, int pageSize) {
+        Map<String, byte[]> files = new java.util.LinkedHashMap<>();
+        files.put(PAGE_DATA, LanceFileWriter.write(pageDataColumns(pageData), Map.of()));
+        files.put(PAGE_LOOKUP, LanceFileWriter.write(pageLookupColumns(ListElementIndex.pages(pageData, pageSize)),
+                Map.of(BATCH_SIZE, Integer.toString(pageSize))));
+        return files;
+    }
+
+    static List<LanceColumn> pageDataColumns(List<ListElementIndex.Entry> pageData) {
         List<Object> values = new ArrayList<>();
         List<Object> ids = new ArrayList<>();
-        for (ListElementIndex.Entry entry : index.pageData()) {
+        for (ListElementIndex.Entry entry : pageData) {
             values.add(entry.values());
             ids.add(entry.rowAddress());
         }
@@ -56,12 +65,12 @@ public final class TargetBTreeFiles {
                 new LanceColumn("ids", LanceType.UINT64, false, ids));
     }
 
-    static List<LanceColumn> pageLookupColumns(ListElementIndex index) {
+    static List<LanceColumn> pageLookupColumns(List<ListElementIndex.Page> pageLookup) {
         List<Object> min = new ArrayList<>();
         List<Object> max = new ArrayList<>();
         List<Object> nullCount = new ArrayList<>();
         List<Object> pageIdx = new ArrayList<>();
-        for (ListElementIndex.Page page : index.pageLookup()) {
+        for (ListElementIndex.Page page : pageLookup) {
             min.add(page.min());
             max.add(page.max());
             nullCount.add((long) page.nullCount());

@@ -4,11 +4,11 @@ import com.google.protobuf.Any;
 import com.google.protobuf.ByteString;
 import com.google.protobuf.Message;
 import dev.tableindex.model.index.IndexTypes;
-import dev.tableindex.model.index.IndexV2Projection;
 import dev.tableindex.model.manifest.FragmentCoverage;
 import dev.tableindex.model.manifest.IndexSegment;
 import dev.tableindex.proto.lance.index.VectorIndexDetails;
 import dev.tableindex.proto.lance.index.VectorMetricType;
+import dev.tableindex.proto.lance.file.Field;
 import dev.tableindex.proto.lance.table.BTreeIndexDetails;
 import dev.tableindex.proto.lance.table.BitmapIndexDetails;
 import dev.tableindex.proto.lance.table.IndexFile;
@@ -34,12 +34,16 @@ public final class IndexBuilder {
     private IndexBuilder() {
     }
 
-    /** Which index kinds a column type takes: btree and bitmap scalars, label_list list<string>, ivf_flat vectors. */
+    /**
+     * Which index kinds a column type takes: btree and bitmap scalars, label_list list&lt;string&gt;, ivf_flat vectors,
+     * list_element a list of structs.
+     */
     public static void checkColumn(IndexTypes.Kind kind, ColumnType type, String column) {
         boolean fits = switch (kind) {
             case BTREE, BITMAP -> type.isScalar();
             case LABEL_LIST -> type.base() == ColumnType.Base.LIST_STRING;
             case IVF_FLAT -> type.base() == ColumnType.Base.VECTOR_FLOAT;
+            case LIST_ELEMENT -> type.base() == ColumnType.Base.LIST_STRUCT;
         };
         if (!fits) {
             throw TableException.invalid("a " + kind.kitName() + " index cannot be built on column '" + column
@@ -48,18 +52,20 @@ public final class IndexBuilder {
     }
 
     /**
-     * The details Any of a new index (type URL without host, as Lance writes it). ivf_flat takes
-     * {@code num_partitions} (default {@value #DEFAULT_NUM_PARTITIONS}) and {@code metric}
-     * (l2 default, cosine, dot, hamming); other kinds take no parameters.
+     * The details Any of a new index on {@code column} of {@code schema} (type URL without host, as Lance writes it).
+     * ivf_flat takes {@code num_partitions} (default {@value #DEFAULT_NUM_PARTITIONS}) and {@code metric} (l2
+     * default, cosine, dot, hamming); list_element takes {@code keys}, the key fields' names in key order, separated
+     * by commas; other kinds take no parameters.
      */
-    public static Any details(IndexTypes.Kind kind, Map<String, String> params) {
+    public static Any details(IndexTypes.Kind kind, Map<String, String> params, TableSchema schema, Field column) {
         Message message = switch (kind) {
             case BTREE -> BTreeIndexDetails.getDefaultInstance();
             case BITMAP -> BitmapIndexDetails.getDefaultInstance();
             case LABEL_LIST -> LabelListIndexDetails.getDefaultInstance();
             case IVF_FLAT -> vectorDetails(params);
+            case LIST_ELEMENT -> ListElementColumn.of(schema, column).details(params);
         };
-        if (kind != IndexTypes.Kind.IVF_FLAT && !params.isEmpty()) {
+        if (kind != IndexTypes.Kind.IVF_FLAT && kind != IndexTypes.Kind.LIST_ELEMENT && !params.isEmpty()) {
             throw TableException.invalid("a " + kind.kitName() + " index takes no parameters, got " + params.keySet());
         }
         return Any.newBuilder().setTypeUrl(kind.typeUrl()).setValue(message.toByteString()).build();
@@ -94,8 +100,15 @@ public final class IndexBuilder {
                 .setTargetNumPartitions(partitions).build();
     }
 
-    /** The file contents: every live row of the covered fragments. */
-    public static IndexFileContent content(IndexTypes.Kind kind, int fieldId, List<Fragment> covered) {
+    /**
+     * The file contents: every live row of the covered fragments; for a list element index, every element of them,
+     * keyed as {@code details} say ("Storage Layout").
+     */
+    public static IndexFileContent content(IndexTypes.Kind kind, Any details, TableSchema schema, int fieldId,
+                                           List<Fragment> covered) {
+        if (kind == IndexTypes.Kind.LIST_ELEMENT) {
+            return ListElementColumn.of(schema, fieldId).content(details, covered);
+        }
         List<IndexFileContent.Entry> entries = new ArrayList<>();
         for (Fragment fragment : covered) {
             for (int offset : fragment.liveOffsets()) {
@@ -116,6 +129,7 @@ public final class IndexBuilder {
                             entries.add(new IndexFileContent.Entry(null, address));
                         }
                     }
+                    case LIST_ELEMENT -> throw new IllegalStateException("built by ListElementColumn.content");
                 }
             }
         }
@@ -123,14 +137,14 @@ public final class IndexBuilder {
     }
 
     /**
-     * The entry of a new segment: one file, {@code index.idx}, with its exact size.
+     * The entry of a new segment, listing its files ({@link IndexFileContent#files}) with their exact sizes.
      *
      * @param datasetVersion the version the segment was built from (the version read)
      */
     public static IndexMetadata segment(UUID uuid, String name, List<Integer> fields, long datasetVersion,
                                         RoaringBitmap covered, Any details, int indexVersion, long createdAtMillis,
-                                        long fileSize) {
-        return IndexMetadata.newBuilder()
+                                        IndexFileContent content) {
+        IndexMetadata.Builder segment = IndexMetadata.newBuilder()
                 .setUuid(dev.tableindex.proto.lance.table.UUID.newBuilder()
                         .setUuid(ByteString.copyFrom(IndexSegment.uuidToBytes(uuid))))
                 .addAllFields(fields)
@@ -139,8 +153,13 @@ public final class IndexBuilder {
                 .setFragmentBitmap(ByteString.copyFrom(FragmentCoverage.of(covered).encode()))
                 .setIndexDetails(details)
                 .setIndexVersion(indexVersion)
-                .setCreatedAt(createdAtMillis)
-                .addFiles(IndexFile.newBuilder().setPath(IndexV2Projection.REFERENCE_FILE_NAME).setSizeBytes(fileSize))
-                .build();
+                .setCreatedAt(createdAtMillis);
+        return segment.addAllFiles(files(content)).build();
+    }
+
+    /** The manifest's list of a segment's files: each name with its exact size. */
+    public static List<IndexFile> files(IndexFileContent content) {
+        return content.files().entrySet().stream()
+                .map(f -> IndexFile.newBuilder().setPath(f.getKey()).setSizeBytes(f.getValue().length).build()).toList();
     }
 }

@@ -320,8 +320,7 @@ public final class TableOperations {
                     IndexMaintenance.remap(covered.get(), groups)).toBuilder().setUuid(uuid(newId)).clearFiles();
             if (content != null) {
                 files.put(newId, content);
-                rewritten.addFiles(IndexFile.newBuilder().setPath(IndexV2Projection.REFERENCE_FILE_NAME)
-                        .setSizeBytes(content.encode().length));
+                rewritten.addAllFiles(IndexBuilder.files(content));
             }
             indexes.add(rewritten.build());
             rewrite.addRewrittenIndices(Transaction.Rewrite.RewrittenIndex.newBuilder().setOldId(uuid(oldId))
@@ -398,9 +397,9 @@ public final class TableOperations {
         Field column = table.schema().require(request.getColumns(0));
         IndexTypes.Kind kind = IndexTypes.Kind.byKitName(request.getIndexType()).orElseThrow(() ->
                 TableException.invalid("unknown index type '" + request.getIndexType()
-                        + "' (btree, bitmap, label_list, ivf_flat)"));
+                        + "' (btree, bitmap, label_list, ivf_flat, list_element)"));
         IndexBuilder.checkColumn(kind, table.schema().typeOf(column), column.getName());
-        Any details = IndexBuilder.details(kind, request.getParamsMap());
+        Any details = IndexBuilder.details(kind, request.getParamsMap(), table.schema(), column);
         String name = request.getName().isEmpty() ? column.getName() + "_idx" : request.getName();
         List<IndexMetadata> replaced = table.segments(name);
         if (!replaced.isEmpty() && !request.getReplace()) {
@@ -408,9 +407,9 @@ public final class TableOperations {
                     + "' already exists, please specify a different name or use replace=True");
         }
         UUID uuid = env.newUuid();
-        IndexFileContent content = IndexBuilder.content(kind, column.getId(), table.fragments());
+        IndexFileContent content = IndexBuilder.content(kind, details, table.schema(), column.getId(), table.fragments());
         IndexMetadata segment = IndexBuilder.segment(uuid, name, List.of(column.getId()), table.version(),
-                table.liveFragmentIds(), details, kind.indexVersion(), env.nowMillis(), content.encode().length);
+                table.liveFragmentIds(), details, kind.indexVersion(), env.nowMillis(), content);
         List<IndexMetadata> indexes = new ArrayList<>(table.indexes());
         indexes.removeAll(replaced);
         indexes.add(segment);
@@ -456,11 +455,17 @@ public final class TableOperations {
                 continue; // nothing to add, or an index the reference cannot build
             }
             List<Fragment> fragments = table.fragments().stream().filter(f -> uncovered.contains((int) f.id())).toList();
+            IndexFileContent content;
+            try {
+                content = IndexBuilder.content(kind.get(), model.getIndexDetails(), table.schema(), model.getFields(0),
+                        fragments);
+            } catch (TableException e) {
+                continue; // e.g. a list element index whose key fields changed: the reference leaves it to a rebuild
+            }
             UUID uuid = env.newUuid();
-            IndexFileContent content = IndexBuilder.content(kind.get(), model.getFields(0), fragments);
             IndexMetadata segment = IndexBuilder.segment(uuid, name, model.getFieldsList(), table.version(), uncovered,
                     model.getIndexDetails(), model.hasIndexVersion() ? model.getIndexVersion() : kind.get().indexVersion(),
-                    env.nowMillis(), content.encode().length);
+                    env.nowMillis(), content);
             indexes.add(indexes.lastIndexOf(segments.get(segments.size() - 1)) + 1, segment);
             files.put(uuid, content);
             change.addAllNewIndices(segments).addNewIndices(segment);

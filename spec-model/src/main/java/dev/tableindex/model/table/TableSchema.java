@@ -64,7 +64,7 @@ public record TableSchema(List<Field> fields) {
     }
 
     public ColumnType typeOf(Field column) {
-        return ColumnType.ofField(column);
+        return ColumnType.ofField(column, fields);
     }
 
     /**
@@ -99,25 +99,38 @@ public record TableSchema(List<Field> fields) {
                 .map(f -> f.getId() == column.getId() ? f.toBuilder().setName(newName).build() : f).toList());
     }
 
-    /** Drop removes the column's field ids (and its children's). */
+    /** The column's field id and those of all its descendants (a list's item, a struct's fields). */
+    public Set<Integer> subtree(Field column) {
+        Set<Integer> ids = new java.util.HashSet<>(Set.of(column.getId()));
+        for (boolean grew = true; grew; ) {
+            grew = false;
+            for (Field f : fields) {
+                grew |= ids.contains(f.getParentId()) && ids.add(f.getId());
+            }
+        }
+        return ids;
+    }
+
+    /** Drop removes the column's field ids (and its descendants'). */
     public TableSchema drop(String name) {
         Field column = require(name);
         if (columns().size() == 1) {
             throw TableException.invalid("cannot drop the last column '" + name + "'");
         }
-        return new TableSchema(fields.stream()
-                .filter(f -> f.getId() != column.getId() && f.getParentId() != column.getId()).toList());
+        Set<Integer> dropped = subtree(column);
+        return new TableSchema(fields.stream().filter(f -> !dropped.contains(f.getId())).toList());
     }
 
     /** A type change replaces the column's fields, in place, by fields with new ids. */
     public TableSchema alterType(String name, ColumnType type) {
         Field column = require(name);
         List<Field> replacement = type.fields(name, nextId(), column.getNullable());
+        Set<Integer> replaced = subtree(column);
         List<Field> next = new ArrayList<>();
         for (Field f : fields) {
             if (f.getId() == column.getId()) {
                 next.addAll(replacement);
-            } else if (f.getParentId() != column.getId()) {
+            } else if (!replaced.contains(f.getId())) {
                 next.add(f);
             }
         }

@@ -106,23 +106,19 @@ public final class TableStore {
         return IndexCatalog.of(file, uuid -> readIndexFile(root, uuid).map(IndexFileContent::fragments));
     }
 
-    /** The reference's file of a segment, if it exists and is one. */
+    /** The reference's files of a segment, if they exist and are its (see {@link IndexFileContent#read}). */
     public static Optional<IndexFileContent> readIndexFile(Path root, UUID segment) {
-        Path path = indexFilePath(root, segment);
-        if (!Files.isRegularFile(path)) {
-            return Optional.empty();
-        }
-        try {
-            return Optional.of(IndexFileContent.decode(Files.readAllBytes(path), path.toString()));
-        } catch (IllegalArgumentException e) {
-            return Optional.empty();
-        } catch (IOException e) {
-            throw new UncheckedIOException(e);
-        }
+        return IndexFileContent.read(indexFolder(root, segment));
     }
 
+    /** A segment's folder, {@code _indices/<uuid>/}. */
+    public static Path indexFolder(Path root, UUID segment) {
+        return root.resolve(INDICES_DIR).resolve(segment.toString());
+    }
+
+    /** The reference's one file of a segment of every kind but the list element index. */
     public static Path indexFilePath(Path root, UUID segment) {
-        return root.resolve(INDICES_DIR).resolve(segment.toString()).resolve(IndexV2Projection.REFERENCE_FILE_NAME);
+        return indexFolder(root, segment).resolve(IndexV2Projection.REFERENCE_FILE_NAME);
     }
 
     /**
@@ -331,8 +327,13 @@ public final class TableStore {
                             () -> DeletionFiles.encode(fragment.deleted()));
                 }
             }
-            for (Map.Entry<UUID, IndexFileContent> file : table.indexFiles().entrySet()) {
-                writeIfMissing(indexFilePath(root, file.getKey()), file.getValue()::encode);
+            for (Map.Entry<UUID, IndexFileContent> segment : table.indexFiles().entrySet()) {
+                Path folder = indexFolder(root, segment.getKey());
+                if (!Files.exists(folder)) { // a segment's files are written once, by the commit that adds it
+                    for (Map.Entry<String, byte[]> file : segment.getValue().files().entrySet()) {
+                        writeIfMissing(folder.resolve(file.getKey()), () -> file.getValue());
+                    }
+                }
             }
             Path transactions = Files.createDirectories(root.resolve(TRANSACTIONS_DIR));
             Files.write(transactions.resolve(TableManifest.transactionFileName(commit.transaction())),

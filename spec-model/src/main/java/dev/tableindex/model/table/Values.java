@@ -14,7 +14,8 @@ public final class Values {
 
     /**
      * Numbers by value (exactly, across integers and doubles), strings by Unicode code point (the
-     * order of their UTF-8 bytes), booleans false &lt; true.
+     * order of their UTF-8 bytes), booleans false &lt; true, byte strings (a list element index's encoded keys)
+     * by their unsigned bytes.
      *
      * @throws IllegalArgumentException for values of different families
      */
@@ -30,6 +31,9 @@ public final class Values {
         }
         if (a instanceof Boolean x && b instanceof Boolean y) {
             return Boolean.compare(x, y);
+        }
+        if (a instanceof byte[] x && b instanceof byte[] y) {
+            return java.util.Arrays.compareUnsigned(x, y);
         }
         throw new IllegalArgumentException("cannot compare " + a + " with " + b);
     }

@@ -85,8 +85,14 @@ class IndexV2ProjectionTest {
         IndexMetadata lanceSegment = segment(1, "x", List.of(0), 0).clearFiles()
                 .addFiles(IndexFile.newBuilder().setPath("page_data.lance").setSizeBytes(238))
                 .addFiles(IndexFile.newBuilder().setPath("page_lookup.lance").setSizeBytes(475)).build();
-        assertThatThrownBy(() -> IndexV2Projection.toV2(List.of(lanceSegment)))
-                .isInstanceOfSatisfying(IndexProjectionException.class, e -> assertThat(e.field()).isEqualTo("files"));
+        // several files: one IndexV2File of unknown size (decision 0004); the legacy entry keeps the sizes
+        IndexV2 projected = IndexV2Projection.toV2(List.of(lanceSegment)).get(0);
+        assertThat(projected.getFilesList()).singleElement().satisfies(f -> {
+            assertThat(f.getId()).isEqualTo(lanceSegment.getUuid().getUuid());
+            assertThat(f.getFileSize()).isZero();
+        });
+        assertThat(IndexV2Projection.toLegacy(List.of(projected), List.of(lanceSegment), 9, OptionalLong.empty()))
+                .containsExactly(lanceSegment);
         IndexMetadata otherType = segment(2, "x", List.of(0), 1).setIndexDetails(
                 Any.newBuilder().setTypeUrl(IndexTypes.BITMAP_URL)).build();
         assertThatThrownBy(() -> IndexV2Projection.toV2(List.of(segment(1, "x", List.of(0), 0).build(), otherType)))

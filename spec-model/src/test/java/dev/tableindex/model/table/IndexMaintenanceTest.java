@@ -13,7 +13,8 @@ import org.roaringbitmap.RoaringBitmap;
 class IndexMaintenanceTest {
     private static IndexMetadata segment(String name, int field, int... fragments) {
         return IndexBuilder.segment(new UUID(1, field), name, List.of(field), 1, RoaringBitmap.bitmapOf(fragments),
-                Any.getDefaultInstance(), 0, 0, 10);
+                Any.getDefaultInstance(), 0, 0,
+                new IndexFileContent(dev.tableindex.model.index.IndexTypes.Kind.BTREE, List.of()));
     }
 
     private static IndexMaintenance.Group group(int[] from, int[] to) {

@@ -29,6 +29,9 @@ public enum Capability {
     TABLE_LIFECYCLE("table.lifecycle", TableLifecycle.class,
             "apply table operations (create, append, delete, merge-insert, column rewrite, compaction, schema"
                     + " changes, create/drop/optimize index) writing real manifests, and read the dataset back"),
+    TABLE_LIST_ELEMENT_INDEX("table.list_element_index", TableListElementIndexing.class,
+            "commit a list element index on a list-of-structs column of a table (create_index with index_type"
+                    + " list_element), writing its target BTree's files into the index's folder"),
     TABLE_RETRIED_COMMITS("table.retried_commits", RetriedCommits.class,
             "apply a table operation as a writer that read an older version, so that its commit meets later versions"
                     + " and is retried, or refused as a conflict"),

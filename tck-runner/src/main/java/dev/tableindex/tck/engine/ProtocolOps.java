@@ -34,6 +34,7 @@ import dev.tableindex.tck.api.IndexOpening;
 import dev.tableindex.tck.api.IndexV2Support;
 import dev.tableindex.tck.api.ListIndexFileReading;
 import dev.tableindex.tck.api.ListIndexFileWriting;
+import dev.tableindex.tck.api.TableListElementIndexing;
 import dev.tableindex.tck.api.ListIndexSegmentAdding;
 import dev.tableindex.tck.api.KeyEncoder;
 import dev.tableindex.tck.api.ListElementIndexer;
@@ -103,6 +104,9 @@ final class ProtocolOps {
                     send.apply(Request.newBuilder().setApplyStaleTableOperation(request)).getApplyStaleTableOperation();
             // A declaration only: its behaviour shows in the table.lifecycle operations.
             case INDEX_V2 -> new IndexV2Support() {
+            };
+            // A declaration only: its indexes come from table.lifecycle's create_index.
+            case TABLE_LIST_ELEMENT_INDEX -> new TableListElementIndexing() {
             };
             // A declaration only: its requests are build_list_index's.
             case LIST_ELEMENT_INDEX_SEGMENTS -> new ListIndexSegmentAdding() {

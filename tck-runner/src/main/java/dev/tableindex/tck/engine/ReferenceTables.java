@@ -38,6 +38,7 @@ import dev.tableindex.tck.api.IndexOpening;
 import dev.tableindex.tck.api.IndexV2Support;
 import dev.tableindex.tck.api.RetriedCommits;
 import dev.tableindex.tck.api.TableLifecycle;
+import dev.tableindex.tck.api.TableListElementIndexing;
 import dev.tableindex.tck.store.RemoteDataset;
 import dev.tableindex.tck.store.S3HttpReader;
 import java.io.UncheckedIOException;
@@ -50,7 +51,8 @@ import java.util.function.Supplier;
  * Model refusals become {@link EngineRefusal}s of the same kind; problems the table.lifecycle
  * taxonomy has no name for (an unreadable manifest, IndexV2 that cannot be mapped) are {@code OTHER}.
  */
-public final class ReferenceTables implements TableLifecycle, RetriedCommits, IndexV2Support, IndexOpening {
+public final class ReferenceTables implements TableLifecycle, RetriedCommits, IndexV2Support, IndexOpening,
+        TableListElementIndexing {
     private final TableEnvironment env;
 
     public ReferenceTables() {

@@ -35,6 +35,12 @@ public final class ListIndexFileSteps {
         }
     }
 
+    /** page_data's rows in the index directory, the kit's only evidence (where no build reply exists beside them). */
+    @Then("the page_data rows in the index directory are")
+    public void pageDataRowsAre(DataTable expected) {
+        ListIndexSteps.compare(TargetBTreeFiles.PAGE_DATA, expected.cells(), pageDataTable(written().entries()), "");
+    }
+
     @Then("{string} in the index directory holds {int} row(s)")
     public void holdsRows(String file, int rows) {
         LanceFileSummary summary = summary(file);

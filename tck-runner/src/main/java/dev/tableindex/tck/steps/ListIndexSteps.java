@@ -255,26 +255,31 @@ public final class ListIndexSteps {
         return known != null ? known.name() : Integer.toString(value);
     }
 
-    @Then("the index metadata names the list column {int}, has index_version {int} and packs the details")
-    public void theIndexMetadata(int field, int version) {
+    /**
+     * The IndexMetadata the reply says the engine would write: a diagnostic, never evidence. The entry an engine
+     * writes is judged in the manifest it commits (LEI11, capability table.list_element_index); where the reply's
+     * entry is not the spec's, the report says so.
+     */
+    @Then("the index metadata the engine reports is noted beside the spec's: the list column {int}, index_version {int}, the details packed")
+    public void theReportedIndexMetadata(int field, int version) {
         IndexMetadata metadata = built.getMetadata();
+        List<String> differences = new ArrayList<>();
         if (!metadata.getFieldsList().equals(List.of(field))) {
-            throw new AssertionError("IndexMetadata.fields is " + metadata.getFieldsList() + ", expected [" + field
-                    + "]: the single list<struct> field the index is built on");
+            differences.add("fields " + metadata.getFieldsList() + ", the spec's [" + field + "]");
         }
         if (metadata.getIndexVersion() != version) {
-            throw new AssertionError("IndexMetadata.index_version is " + metadata.getIndexVersion() + ", expected " + version
-                    + " (the list element index's own version, not the target BTree's)");
+            differences.add("index_version " + metadata.getIndexVersion() + ", the spec's " + version);
         }
-        ListElementIndexDetails packed;
         try {
-            packed = ListElementIndexDetails.parseFrom(metadata.getIndexDetails().getValue());
+            if (!ListElementIndexDetails.parseFrom(metadata.getIndexDetails().getValue()).equals(built.getDetails())) {
+                differences.add("index_details that are not the details it reported");
+            }
         } catch (InvalidProtocolBufferException e) {
-            throw new AssertionError("IndexMetadata.index_details does not decode as ListElementIndexDetails: " + e.getMessage());
+            differences.add("index_details that do not decode as ListElementIndexDetails");
         }
-        if (!packed.equals(built.getDetails())) {
-            throw new AssertionError("IndexMetadata.index_details holds " + packed + ", but the engine reported the details "
-                    + built.getDetails());
+        if (!differences.isEmpty()) {
+            Observations.add("the reply's IndexMetadata has " + String.join("; ", differences)
+                    + ": not evidence, the entry an engine commits is judged (LEI11)");
         }
     }
 

@@ -163,6 +163,13 @@ public final class TableOperationSteps {
         create(engine(), "table", columns, json.append(']').toString(), rowsPerFragment);
     }
 
+    /** Capability table.list_element_index: the key fields by name, in key order, in params.keys. */
+    @When("the engine creates a list element index {string} on {string} with keys {string}")
+    public void createsListElementIndex(String name, String column, String keys) {
+        apply(TableOperation.newBuilder().setCreateIndex(CreateIndex.newBuilder().setName(name).addColumns(column)
+                .setIndexType("list_element").putParams("keys", keys)));
+    }
+
     @Given("the engine creates a {word} index {string} on {string} with {string}")
     public void createsIndexWith(String type, String name, String column, String params) {
         apply(createIndex(type, name, column, params, false));

@@ -473,30 +473,6 @@ public final class ListIndexMutants {
         }
     }
 
-    public static final class IndexVersionOfTarget extends WriterMutant {
-        public IndexVersionOfTarget() {
-            super("mutant-index-version-of-target", "writes the target BTree's version as IndexMetadata.index_version", "LEI-R026");
-        }
-
-        @Override
-        BuildListIndexResult change(BuildListIndexRequest request, BuildListIndexResult built) {
-            return built.toBuilder().setMetadata(built.getMetadata().toBuilder()
-                    .setIndexVersion(built.getDetails().getTargetIndexVersion())).build();
-        }
-    }
-
-    public static final class KeyFieldsAsFields extends WriterMutant {
-        public KeyFieldsAsFields() {
-            super("mutant-key-fields-as-fields", "writes the key fields' ids in IndexMetadata.fields instead of the list field", "LEI-R027");
-        }
-
-        @Override
-        BuildListIndexResult change(BuildListIndexRequest request, BuildListIndexResult built) {
-            return built.toBuilder().setMetadata(built.getMetadata().toBuilder().clearFields()
-                    .addAllFields(built.getDetails().getKeyFieldIdsList())).build();
-        }
-    }
-
     /**
      * Takes a key list the reference refuses and writes details for it anyway: the reference's segment over the keys
      * it can build on, with the details this writer records for the whole list.

@@ -855,8 +855,10 @@ public final class TableMutants {
                 if (segment.files().isEmpty()) {
                     TableStore.readIndexFile(root, segment.uuid()).ifPresent(content -> {
                         try {
-                            Files.write(TableStore.indexFilePath(root, segment.uuid()),
-                                    new IndexFileContent(content.kind(), List.of()).encode());
+                            for (var file : new IndexFileContent(content.kind(), List.of()).files().entrySet()) {
+                                Files.write(TableStore.indexFolder(root, segment.uuid()).resolve(file.getKey()),
+                                        file.getValue());
+                            }
                         } catch (IOException e) {
                             throw new UncheckedIOException(e);
                         }
