@@ -175,9 +175,13 @@ public record ColumnType(Base base, int dimension, ElementSchema element, boolea
         if (logical.equals("list.struct") || logical.equals("large_list.struct")) {
             Field item = schema.stream().filter(f -> f.getParentId() == field.getId()).findFirst().orElseThrow(() ->
                     TableException.invalid("list of structs '" + field.getName() + "' has no element field"));
-            List<ElementSchema.Field> fields = schema.stream().filter(f -> f.getParentId() == item.getId())
-                    .map(f -> new ElementSchema.Field(f.getName(), KeyType.parse(f.getLogicalType()))).toList();
-            return listOfStructs(new ElementSchema(fields), logical.startsWith("large_list"));
+            try {
+                List<ElementSchema.Field> fields = schema.stream().filter(f -> f.getParentId() == item.getId())
+                        .map(f -> new ElementSchema.Field(f.getName(), KeyType.parse(f.getLogicalType()))).toList();
+                return listOfStructs(new ElementSchema(fields), logical.startsWith("large_list"));
+            } catch (IllegalArgumentException e) { // a field of a type the reference's tables do not hold
+                throw TableException.invalid("list of structs '" + field.getName() + "': " + e.getMessage());
+            }
         }
         if (logical.equals("list")) {
             return new ColumnType(Base.LIST_STRING, 0);
