@@ -40,6 +40,9 @@ public final class TckSession implements AutoCloseable {
     private final dev.tableindex.tck.engine.ProtocolLog protocolLog;
     private final TckEngine engine;
     private final RunContext context;
+    /** What the reports need at the end, read while scenarios run (HeadStart). */
+    private final HeadStart.Ahead<BuildInfo> buildInfo = HeadStart.begin(BuildInfo::current);
+    private final HeadStart.Ahead<ScenarioRules> rules = HeadStart.begin(ScenarioRules::bundled);
     private TckReport report;
 
     private TckSession(TckRun.Options options, PrintWriter out) {
@@ -56,7 +59,7 @@ public final class TckSession implements AutoCloseable {
         this.console = new Console(out, options.console(), selected.size());
         this.protocolLog = dev.tableindex.tck.engine.ProtocolLog.to(options.protocolLog());
         this.engine = Engines.start(options.engine(), options.workingDirectory(), options.timeouts(), protocolLog);
-        this.context = new RunContext(engine, new GoldenStore(scratch), known);
+        this.context = new RunContext(engine, new GoldenStore(scratch), known, selected);
         console.header(context.engineInfo());
     }
 
@@ -121,7 +124,8 @@ public final class TckSession implements AutoCloseable {
         SuiteIds suiteIds = SuiteIds.bundled();
         List<ScenarioResult> results = context.results().stream()
                 .sorted(Comparator.comparing(ScenarioResult::id, ScenarioIdOrder.INSTANCE)).toList();
-        report = new TckReport(BuildInfo.current(), context.engineInfo(), options.engine(), started, Instant.now(),
+        rules.get(); // HtmlReport reads them: any trouble reading the catalogue surfaces here, as it would there
+        report = new TckReport(buildInfo.get(), context.engineInfo(), options.engine(), started, Instant.now(),
                 options.tags(), options.knownFailures() == null ? null : options.knownFailures().toString(),
                 results, known.staleIds(suiteIds), options.enforceShould());
         report.write(reportDir.resolve("tck-report.json"));
