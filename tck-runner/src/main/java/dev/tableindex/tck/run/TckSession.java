@@ -54,8 +54,9 @@ public final class TckSession implements AutoCloseable {
                 : KnownFailures.load(options.knownFailures());
         this.reportDir = options.reportDir().toAbsolutePath();
         TckRun.checkWritable(reportDir);
-        this.scratch = reportDir.resolve("scratch");
-        FileTrees.delete(scratch);
+        // golden datasets copied out for engines to read: in the temporary folder, which ./tck puts on a tmpfs where
+        // there is one (docs/benchmarks.md, "Scratch files"), not beside the reports
+        this.scratch = FileTrees.newTemporaryFolder("tck-run-");
         this.console = new Console(out, options.console(), selected.size());
         this.protocolLog = dev.tableindex.tck.engine.ProtocolLog.to(options.protocolLog());
         this.engine = Engines.start(options.engine(), options.workingDirectory(), options.timeouts(), protocolLog);
