@@ -1,6 +1,7 @@
 package dev.tableindex.model.iceberg.data;
 
 import dev.tableindex.model.iceberg.table.LocalHadoopFiles;
+import dev.tableindex.model.iceberg.table.SmallFileBuffers;
 import java.io.File;
 import java.io.IOException;
 import java.io.UncheckedIOException;
@@ -13,7 +14,6 @@ import org.apache.avro.generic.GenericRecord;
 import org.apache.iceberg.FileFormat;
 import org.apache.iceberg.Files;
 import org.apache.iceberg.Schema;
-import org.apache.iceberg.TableProperties;
 import org.apache.iceberg.avro.Avro;
 import org.apache.iceberg.avro.AvroSchemaUtil;
 import org.apache.iceberg.data.Record;
@@ -31,7 +31,6 @@ import org.apache.iceberg.orc.ORC;
 import org.apache.iceberg.orc.ORCSchemaUtil;
 import org.apache.iceberg.parquet.Parquet;
 import org.apache.iceberg.parquet.ParquetSchemaUtil;
-import org.apache.orc.OrcConf;
 import org.apache.orc.OrcFile;
 import org.apache.orc.Reader;
 import org.apache.orc.TypeDescription;
@@ -48,18 +47,6 @@ import org.apache.parquet.schema.MessageType;
  * field ids on the Parquet schema, the {@code iceberg.id} type attribute in ORC).
  */
 public final class DataFileIO {
-    /*
-     * Write buffers sized for the files the kit writes: a scenario's range files hold tens of rows, and Parquet's
-     * and ORC's defaults, sized for large files, allocate and zero 1 MiB for every Parquet file's page buffer and
-     * 256 KiB for each of an ORC file's streams (several per column, for input and output): a tenth of a whole
-     * run's CPU went there (docs/benchmarks.md). They change the files' layout (page and compression-chunk sizes),
-     * never a value; a large file gets more, smaller pages and chunks.
-     */
-    /** Parquet's page size threshold (its default is 1 MiB). */
-    static final int PARQUET_PAGE_SIZE = 64 * 1024;
-    /** ORC's compression chunk and stream buffer size (its default is 256 KiB). */
-    static final int ORC_BUFFER_SIZE = 16 * 1024;
-
     private DataFileIO() {
     }
 
@@ -84,10 +71,10 @@ public final class DataFileIO {
                 case AVRO -> Avro.write(Files.localOutput(file)).schema(schema).overwrite()
                         .createWriterFunc(DataWriter::create).build();
                 case PARQUET -> Parquet.write(LocalHadoopFiles.output(path)).schema(schema).overwrite()
-                        .set(TableProperties.PARQUET_PAGE_SIZE_BYTES, Integer.toString(PARQUET_PAGE_SIZE))
+                        .setAll(SmallFileBuffers.parquet())
                         .createWriterFunc(GenericParquetWriter::create).build();
                 case ORC -> ORC.write(LocalHadoopFiles.output(path)).schema(schema).overwrite()
-                        .set(OrcConf.BUFFER_SIZE.getAttribute(), Integer.toString(ORC_BUFFER_SIZE))
+                        .setAll(SmallFileBuffers.orc())
                         .createWriterFunc(GenericOrcWriter::buildWriter).build();
                 default -> throw new IllegalArgumentException("the reference writes Avro, Parquet or ORC, not " + format);
             };

@@ -4,6 +4,8 @@ import static org.assertj.core.api.Assertions.assertThat;
 import static org.assertj.core.api.Assertions.assertThatThrownBy;
 
 import dev.tableindex.model.iceberg.order.VectorValues;
+import dev.tableindex.model.iceberg.table.LocalHadoopFiles;
+import dev.tableindex.model.iceberg.table.SmallFileBuffers;
 import java.nio.file.Path;
 import java.util.List;
 import org.apache.iceberg.FileFormat;
@@ -65,7 +67,7 @@ class DataFileIOTest {
         assertThat(read.get(1).getField("s")).isNull();
     }
 
-    /** The small write buffers (DataFileIO.PARQUET_PAGE_SIZE, ORC_BUFFER_SIZE) change no value of a large file. */
+    /** The small write buffers (SmallFileBuffers) change no value of a large file. */
     @ParameterizedTest
     @EnumSource(value = FileFormat.class, names = {"PARQUET", "ORC"})
     void aFileFarLargerThanItsWriteBuffersRoundTrips(FileFormat format) {
@@ -97,8 +99,8 @@ class DataFileIOTest {
         DataFileIO.write(file, FileFormat.ORC, schema, List.of(row));
         try (org.apache.orc.Reader reader = org.apache.orc.OrcFile.createReader(
                 new org.apache.hadoop.fs.Path(file.toUri()), org.apache.orc.OrcFile.readerOptions(
-                        dev.tableindex.model.iceberg.table.LocalHadoopFiles.configuration()))) {
-            assertThat(reader.getCompressionSize()).isEqualTo(DataFileIO.ORC_BUFFER_SIZE);
+                        LocalHadoopFiles.configuration()))) {
+            assertThat(reader.getCompressionSize()).isEqualTo(SmallFileBuffers.ORC_BUFFER_SIZE);
         }
     }
 
