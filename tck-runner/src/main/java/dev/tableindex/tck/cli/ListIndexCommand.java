@@ -14,7 +14,6 @@ import dev.tableindex.model.listindex.ListElementQuery;
 import java.io.IOException;
 import java.io.PrintWriter;
 import java.io.UncheckedIOException;
-import java.nio.file.Files;
 import java.nio.file.Path;
 import java.util.HashSet;
 import java.util.HexFormat;
@@ -171,7 +170,8 @@ final class ListIndexCommand {
 
         @Override
         void run(PrintWriter out) throws IOException {
-            IndexedTable table = IndexedTable.fromJson(Files.readString(this.table)); // held: answers recheck rows
+            // held as rows, its text never: answers recheck rows the index finds, anywhere in the table
+            IndexedTable table = IndexedTable.fromJson(TableReader.of(this.table));
             if (enumerationLimit < 0) {
                 throw new IllegalArgumentException("--enumeration-limit must be 0 or more, got " + enumerationLimit);
             }
