@@ -77,8 +77,24 @@ final class PageData {
         BitSet nullValues = new BitSet(n);
         nullValues.set(0, nulls);
         PageData data = new PageData(keys.bytes(), keys.offsets(), order, nulls, ids, nullValues);
-        data.orderTiesByAddress(nulls);
+        if (ascending(keyIds, order.length)) {
+            // the sort is stable: tuples added by ascending address keep that order among equals (a build reading a
+            // table whose fragment ids ascend); finding the runs would read every tuple again, scattered
+            data.sortIds(0, nulls);
+        } else {
+            data.orderTiesByAddress(nulls);
+        }
         return data;
+    }
+
+    /** Whether the first {@code count} ids never decrease, unsigned. */
+    private static boolean ascending(long[] ids, int count) {
+        for (int i = 1; i < count; i++) {
+            if (Long.compareUnsigned(ids[i - 1], ids[i]) > 0) {
+                return false;
+            }
+        }
+        return true;
     }
 
     /** Where row {@code row}'s values are in {@code bytes}: its tuple (the row has values). */
