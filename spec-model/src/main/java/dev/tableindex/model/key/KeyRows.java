@@ -67,53 +67,20 @@ public final class KeyRows {
      * @throws IllegalArgumentException when the tuples would not fit one Java array
      */
     public KeyRows append(KeyRows batch) {
-        return append(batch, 0, batch.count);
-    }
-
-    /**
-     * Adds {@code batch}'s tuples {@code [from, to)} after this one's, as {@link #append(KeyRows)} adds them all.
-     *
-     * @throws IllegalArgumentException when the tuples would not fit one Java array
-     */
-    public KeyRows append(KeyRows batch, int from, int to) {
-        if (from < 0 || to > batch.count || from > to) {
-            throw new IndexOutOfBoundsException("tuples [" + from + ", " + to + ") of a batch of " + batch.count);
-        }
-        int added = to - from;
+        int added = batch.count;
         int start = offsets[count];
-        int first = batch.offsets[from];
-        int length = batch.offsets[to] - first;
-        long total = (long) start + length;
+        long total = (long) start + batch.size();
         if (total > Integer.MAX_VALUE - 8 || (long) count + added > Integer.MAX_VALUE - 9) {
             throw new IllegalArgumentException("key tuples of " + total + " bytes in all, more than one array holds");
         }
         growOffsets(count + added);
         byte[] into = room(total, true);
-        System.arraycopy(batch.bytes, first, into, start, length);
-        int[] from0 = batch.offsets;
+        System.arraycopy(batch.bytes, 0, into, start, batch.size());
+        int[] from = batch.offsets;
         for (int i = 1; i <= added; i++) {
-            offsets[count + i] = start + from0[from + i] - first;
+            offsets[count + i] = start + from[i];
         }
         count += added;
-        return this;
-    }
-
-    /**
-     * Room for {@code tuples} tuples of {@code bytes} bytes in all, made at once and of exactly that size, so that
-     * {@link #append}ing them grows nothing (a collector that knows its total, e.g. chunks joined for a sort).
-     *
-     * @throws IllegalArgumentException when the tuples would not fit one Java array
-     */
-    public KeyRows reserve(int tuples, long bytes) {
-        if (bytes > Integer.MAX_VALUE - 8 || tuples > Integer.MAX_VALUE - 9) {
-            throw new IllegalArgumentException("key tuples of " + bytes + " bytes in all, more than one array holds");
-        }
-        if (offsets.length < tuples + 1) {
-            offsets = Arrays.copyOf(offsets, tuples + 1);
-        }
-        if (this.bytes.length < bytes) {
-            this.bytes = Arrays.copyOf(this.bytes, (int) bytes);
-        }
         return this;
     }
 

@@ -5,9 +5,7 @@ import dev.tableindex.model.key.KeyRowsOrder;
 import dev.tableindex.model.key.KeyType;
 import dev.tableindex.model.key.arrow.KeyTupleVectors;
 import dev.tableindex.model.key.arrow.StructKeyEncoder;
-import java.util.ArrayList;
 import java.util.Arrays;
-import java.util.Iterator;
 import java.util.List;
 import java.util.stream.IntStream;
 import org.apache.arrow.memory.BufferAllocator;
@@ -19,15 +17,11 @@ import org.apache.arrow.vector.complex.StructVector;
  * its row address, and the address of each null list. Elements are written into Arrow vectors
  * ({@link KeyTupleVectors}) and encoded by {@link StructKeyEncoder#encodeBatch} in batches of {@value #BATCH}, as an
  * index writer reading Arrow data would, into one {@link KeyRows}; a null element is the tuple whose keys are all
- * null. Holds only the batch being filled, the encoded tuples and the addresses: no object per element. Each batch's
- * tuples are kept as a chunk of their own and joined into one array, of exactly their size, only to be sorted: a
- * single array grown as tuples come would need its old and its new copy at once, both in one piece (decision 0141).
+ * null. Holds only the batch being filled, the encoded tuples and the addresses: no object per element.
  */
 final class BuildRows implements AutoCloseable {
     /** Elements encoded per batch. */
     static final int BATCH = 65_536;
-    /** Bytes of encoded tuples per chunk kept (at least one tuple): well under G1's smallest humongous size. */
-    private static final int CHUNK_BYTES = 256 * 1024;
 
     private final List<KeyType> types;
     private final int[] positions;
@@ -35,10 +29,7 @@ final class BuildRows implements AutoCloseable {
     private final Object[][] batch = new Object[BATCH][];
     private int batchSize;
     private final KeyRows batchRows = new KeyRows();
-    /** The encoded tuples, a chunk per batch; tuple {@code t} overall has address {@code ids[t]}. */
-    private final List<KeyRows> chunks = new ArrayList<>();
-    private int tupleCount;
-    private long tupleBytes;
+    private KeyRows rows = new KeyRows();
     private long[] ids = new long[1024];
     private long[] nullLists = new long[16];
     private int nullCount;
@@ -59,7 +50,7 @@ final class BuildRows implements AutoCloseable {
             return;
         }
         for (int e = 0; e < list.size(); e++) {
-            int tuple = tupleCount + batchSize;
+            int tuple = rows.count() + batchSize;
             if (tuple == ids.length) {
                 ids = Arrays.copyOf(ids, KeyRows.grown(ids.length));
             }
@@ -77,12 +68,8 @@ final class BuildRows implements AutoCloseable {
      */
     PageData sorted() {
         flush();
-        KeyRows rows = new KeyRows().reserve(tupleCount, tupleBytes);
-        for (Iterator<KeyRows> chunk = chunks.iterator(); chunk.hasNext(); ) {
-            rows.append(chunk.next());
-            chunk.remove(); // each chunk let go as soon as it is copied
-        }
         PageData sorted = PageData.sorted(Arrays.copyOf(nullLists, nullCount), rows, ids, KeyRowsOrder.of(rows));
+        rows = null;
         ids = null;
         return sorted;
     }
@@ -96,15 +83,10 @@ final class BuildRows implements AutoCloseable {
         for (int i = 0; i < nullCount; i++) {
             entries.add(new ListElementIndex.Entry(null, nullLists[i]));
         }
-        int t = 0;
-        for (KeyRows chunk : chunks) {
-            for (int i = 0; i < chunk.count(); i++, t++) {
-                entries.add(new ListElementIndex.Entry(chunk.row(i), ids[t]));
-            }
+        for (int t = 0; t < rows.count(); t++) {
+            entries.add(new ListElementIndex.Entry(rows.row(t), ids[t]));
         }
-        chunks.clear();
-        tupleCount = 0;
-        tupleBytes = 0;
+        rows.clear();
         nullCount = 0;
     }
 
@@ -126,22 +108,7 @@ final class BuildRows implements AutoCloseable {
         try (StructVector struct = KeyTupleVectors.struct(types, batchSize, tuples, allocator)) {
             new StructKeyEncoder(struct, IntStream.range(0, types.size()).toArray()).encodeBatch(0, batchSize, batchRows);
         }
-        if (tupleBytes + batchRows.size() > Integer.MAX_VALUE - 8) {
-            throw new IllegalArgumentException("key tuples of " + (tupleBytes + batchRows.size())
-                    + " bytes in all, more than one array holds");
-        }
-        // copies of exactly their size, each small enough to be an ordinary object the collector can move (a large
-        // array must find free space in one piece, and takes whole regions)
-        for (int from = 0; from < batchRows.count(); ) {
-            int to = from + 1;
-            while (to < batchRows.count() && batchRows.offset(to + 1) - batchRows.offset(from) <= CHUNK_BYTES) {
-                to++;
-            }
-            chunks.add(new KeyRows().append(batchRows, from, to));
-            from = to;
-        }
-        tupleCount += batchRows.count();
-        tupleBytes += batchRows.size();
+        rows.append(batchRows);
         Arrays.fill(batch, 0, batchSize, null);
         batchSize = 0;
     }
