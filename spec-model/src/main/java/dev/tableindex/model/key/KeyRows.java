@@ -37,8 +37,11 @@ public final class KeyRows {
         return offsets[i];
     }
 
-    /** The offsets array itself (tuple {@code i} ends at {@code [i + 1]}), for readers in this package. */
-    int[] offsets() {
+    /**
+     * The offsets array itself, not a copy (tuple {@code i} is {@code [offsets()[i], offsets()[i + 1])}), for readers
+     * that hold the tuples after they are complete (the sort, a build's page_data); not to be changed.
+     */
+    public int[] offsets() {
         return offsets;
     }
 
@@ -156,7 +159,7 @@ public final class KeyRows {
     /** Room for {@code rows} tuples' offsets; the offsets so far are kept (a batch overwrites them anyway). */
     private void growOffsets(int rows) {
         if (offsets.length < rows + 1) {
-            offsets = Arrays.copyOf(offsets, (int) Math.max(rows + 1L, Math.min(Integer.MAX_VALUE - 8, offsets.length * 2L)));
+            offsets = Arrays.copyOf(offsets, (int) Math.max(rows + 1L, grown(offsets.length)));
         }
     }
 
@@ -167,10 +170,18 @@ public final class KeyRows {
     /** Room for {@code total} bytes; {@code keep}: the bytes so far are kept (a batch overwrites them anyway). */
     private byte[] room(long total, boolean keep) {
         if (bytes.length < total) {
-            int length = (int) Math.min(Integer.MAX_VALUE - 8, Math.max(total, bytes.length * 2L));
+            int length = (int) Math.max(total, grown(bytes.length));
             bytes = keep ? Arrays.copyOf(bytes, length) : new byte[length];
         }
         return bytes;
+    }
+
+    /**
+     * An array's next length when it must grow: 1.5 times, not twice, so that a build collecting every tuple holds at
+     * most half again its tuples' bytes, and 2.5 times (old and new) while it grows (decision 0141).
+     */
+    public static int grown(int length) {
+        return (int) Math.min(Integer.MAX_VALUE - 8, length + (length >> 1) + 16L);
     }
 
     private void check(int i) {

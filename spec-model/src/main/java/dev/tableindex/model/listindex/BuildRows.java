@@ -29,7 +29,7 @@ final class BuildRows implements AutoCloseable {
     private final Object[][] batch = new Object[BATCH][];
     private int batchSize;
     private final KeyRows batchRows = new KeyRows();
-    private final KeyRows rows = new KeyRows();
+    private KeyRows rows = new KeyRows();
     private long[] ids = new long[1024];
     private long[] nullLists = new long[16];
     private int nullCount;
@@ -44,7 +44,7 @@ final class BuildRows implements AutoCloseable {
     void add(long address, List<Object[]> list) {
         if (list == null) {
             if (nullCount == nullLists.length) {
-                nullLists = Arrays.copyOf(nullLists, nullCount * 2);
+                nullLists = Arrays.copyOf(nullLists, KeyRows.grown(nullCount));
             }
             nullLists[nullCount++] = address;
             return;
@@ -52,7 +52,7 @@ final class BuildRows implements AutoCloseable {
         for (int e = 0; e < list.size(); e++) {
             int tuple = rows.count() + batchSize;
             if (tuple == ids.length) {
-                ids = Arrays.copyOf(ids, (int) Math.min(Integer.MAX_VALUE - 8, ids.length * 2L));
+                ids = Arrays.copyOf(ids, KeyRows.grown(ids.length));
             }
             ids[tuple] = address;
             batch[batchSize++] = list.get(e);
@@ -64,11 +64,14 @@ final class BuildRows implements AutoCloseable {
 
     /**
      * page_data of the rows added: the null lists first, then every tuple in order ({@link KeyRowsOrder}), ties (and
-     * the null rows) by row address.
+     * the null rows) by row address. It holds this build's tuples themselves: the build ends here.
      */
     PageData sorted() {
         flush();
-        return PageData.sorted(Arrays.copyOf(nullLists, nullCount), rows, ids, KeyRowsOrder.of(rows));
+        PageData sorted = PageData.sorted(Arrays.copyOf(nullLists, nullCount), rows, ids, KeyRowsOrder.of(rows));
+        rows = null;
+        ids = null;
+        return sorted;
     }
 
     /**

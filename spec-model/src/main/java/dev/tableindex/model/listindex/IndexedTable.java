@@ -71,8 +71,13 @@ public record IndexedTable(ElementSchema element, List<Integer> fieldIds, List<F
      * carry {@code "id"}. A table with {@code rows} is one fragment with id 0 and no deletions.
      */
     public static IndexedTable fromJson(String json) {
+        return fromJson(TableReader.of(json));
+    }
+
+    /** As {@link #fromJson(String)}, the text read by {@code reader} (a file is read row by row, never held as text). */
+    public static IndexedTable fromJson(TableReader reader) {
         List<Fragment> fragments = new ArrayList<>();
-        Read read = read(TableReader.of(json), new RowSink() {
+        Read read = read(reader, new RowSink() {
             private List<List<Object[]>> rows = new ArrayList<>();
 
             @Override

@@ -10,17 +10,25 @@ import java.util.RandomAccess;
 /**
  * A segment's page_data rows, in stored order, held as the target BTree's two columns are: {@code values}
  * (Binary, nullable) as one byte array with offsets, {@code ids} (row addresses) as one long array. No object
- * per row: {@link #entries()} makes one only for whoever asks for a row.
+ * per row: {@link #entries()} makes one only for whoever asks for a row. A build's rows keep the build's one copy of
+ * the encoded tuples, in the order they were added, and reach them through the sort's permutation: the tuples are
+ * the largest part of a build's memory, and a sorted second copy would double it (decision 0141).
  */
 final class PageData {
     private final byte[] bytes;
+    /** Tuple {@code t} is {@code bytes[offsets[t], offsets[t + 1])}. */
     private final int[] offsets;
+    /** Row {@code nullRows + j}'s tuple is {@code order[j]}; null: row {@code r}'s values are tuple {@code r}. */
+    private final int[] order;
+    private final int nullRows;
     private final long[] ids;
     private final BitSet nullValues;
 
-    private PageData(byte[] bytes, int[] offsets, long[] ids, BitSet nullValues) {
+    private PageData(byte[] bytes, int[] offsets, int[] order, int nullRows, long[] ids, BitSet nullValues) {
         this.bytes = bytes;
         this.offsets = offsets;
+        this.order = order;
+        this.nullRows = nullRows;
         this.ids = ids;
         this.nullValues = nullValues;
     }
@@ -50,39 +58,48 @@ final class PageData {
             offsets[row + 1] = at;
             ids[row] = entry.rowAddress();
         }
-        return new PageData(bytes, offsets, ids, nulls);
+        return new PageData(bytes, offsets, null, 0, ids, nulls);
     }
 
     /**
      * Rows as a build stores them: first one null row per address of {@code nullIds}, then the tuples of {@code keys}
      * in the order {@code order} gives, tuple {@code t} with id {@code keyIds[t]}; rows of equal values (the null rows
-     * among them) by row address.
+     * among them) by row address. The rows hold {@code keys}' arrays and {@code order} themselves, not copies: the
+     * caller does not change them afterwards.
      */
     static PageData sorted(long[] nullIds, KeyRows keys, long[] keyIds, int[] order) {
         int nulls = nullIds.length;
         int n = nulls + order.length;
-        int[] offsets = new int[n + 1];
         long[] ids = Arrays.copyOf(nullIds, n);
-        int[] sources = new int[order.length];
-        // first every tuple's place and id, then the bytes: each loop's reads are independent of each other
-        for (int j = 0, at = 0; j < order.length; j++) {
-            int tuple = order[j];
-            sources[j] = keys.offset(tuple);
-            at += keys.length(tuple);
-            offsets[nulls + j + 1] = at;
-            ids[nulls + j] = keyIds[tuple];
-        }
-        byte[] bytes = new byte[keys.size()];
-        byte[] from = keys.bytes();
         for (int j = 0; j < order.length; j++) {
-            int at = offsets[nulls + j];
-            System.arraycopy(from, sources[j], bytes, at, offsets[nulls + j + 1] - at);
+            ids[nulls + j] = keyIds[order[j]];
         }
         BitSet nullValues = new BitSet(n);
         nullValues.set(0, nulls);
-        PageData data = new PageData(bytes, offsets, ids, nullValues);
-        data.orderTiesByAddress(nulls);
+        PageData data = new PageData(keys.bytes(), keys.offsets(), order, nulls, ids, nullValues);
+        if (ascending(keyIds, order.length)) {
+            // the sort is stable: tuples added by ascending address keep that order among equals (a build reading a
+            // table whose fragment ids ascend); finding the runs would read every tuple again, scattered
+            data.sortIds(0, nulls);
+        } else {
+            data.orderTiesByAddress(nulls);
+        }
         return data;
+    }
+
+    /** Whether the first {@code count} ids never decrease, unsigned. */
+    private static boolean ascending(long[] ids, int count) {
+        for (int i = 1; i < count; i++) {
+            if (Long.compareUnsigned(ids[i - 1], ids[i]) > 0) {
+                return false;
+            }
+        }
+        return true;
+    }
+
+    /** Where row {@code row}'s values are in {@code bytes}: its tuple (the row has values). */
+    private int tuple(int row) {
+        return order == null ? row : order[row - nullRows];
     }
 
     /**
@@ -92,8 +109,13 @@ final class PageData {
     private void orderTiesByAddress(int nulls) {
         sortIds(0, nulls);
         for (int start = nulls; start < ids.length; ) {
+            int first = tuple(start);
             int end = start + 1;
-            while (end < ids.length && Arrays.equals(bytes, offsets[start], offsets[start + 1], bytes, offsets[end], offsets[end + 1])) {
+            while (end < ids.length) {
+                int next = tuple(end);
+                if (!Arrays.equals(bytes, offsets[first], offsets[first + 1], bytes, offsets[next], offsets[next + 1])) {
+                    break;
+                }
                 end++;
             }
             sortIds(start, end);
@@ -131,12 +153,20 @@ final class PageData {
 
     /** Row {@code row}'s values as a new array, or null. */
     byte[] values(int row) {
-        return isNull(row) ? null : Arrays.copyOfRange(bytes, offsets[row], offsets[row + 1]);
+        if (isNull(row)) {
+            return null;
+        }
+        int tuple = tuple(row);
+        return Arrays.copyOfRange(bytes, offsets[tuple], offsets[tuple + 1]);
     }
 
     /** Whether row {@code row} has values and they are in {@code range}. */
     boolean inRange(int row, KeyRange range) {
-        return !isNull(row) && range.contains(bytes, offsets[row], offsets[row + 1]);
+        if (isNull(row)) {
+            return false;
+        }
+        int tuple = tuple(row);
+        return range.contains(bytes, offsets[tuple], offsets[tuple + 1]);
     }
 
     /** The rows as entries, made as they are read. */

@@ -1,6 +1,7 @@
 package dev.tableindex.model.manifest;
 
 import com.fasterxml.jackson.core.JsonGenerator;
+import com.fasterxml.jackson.databind.JsonNode;
 import com.fasterxml.jackson.databind.ObjectMapper;
 import com.fasterxml.jackson.databind.node.ObjectNode;
 import com.fasterxml.jackson.databind.util.TokenBuffer;
@@ -10,8 +11,10 @@ import dev.tableindex.proto.lance.table.Manifest;
 import java.io.IOException;
 import java.io.UncheckedIOException;
 import java.math.BigInteger;
+import java.util.ArrayList;
 import java.util.Comparator;
 import java.util.Iterator;
+import java.util.List;
 
 /**
  * The normalized JSON view of a manifest: what {@code tck manifest} prints and what golden
@@ -38,35 +41,108 @@ public final class ManifestSummary {
         }
     }
 
+    /**
+     * One top-level member of the view: a value ({@code list} null), or a list of objects ({@code value} null) read as
+     * it is iterated, so that a list of any length is never held.
+     */
+    public record Member(String name, JsonNode value, Entries<?> list) {
+    }
+
+    /** A list member's entries, and how the view writes each as an object. */
+    public static final class Entries<T> {
+        private final Iterable<T> entries;
+        private final Writer<T> writer;
+
+        private Entries(Iterable<T> entries, Writer<T> writer) {
+            this.entries = entries;
+            this.writer = writer;
+        }
+
+        /** Whether the list has no entries (reads the first, if any). */
+        public boolean isEmpty() {
+            return !entries.iterator().hasNext();
+        }
+
+        /** The entries as objects, each made when it is reached. */
+        public Iterable<ObjectNode> items() {
+            return () -> new Iterator<>() {
+                private final Iterator<T> each = entries.iterator();
+
+                @Override
+                public boolean hasNext() {
+                    return each.hasNext();
+                }
+
+                @Override
+                public ObjectNode next() {
+                    T entry = each.next();
+                    return (ObjectNode) tree(out -> writer.write(out, entry));
+                }
+            };
+        }
+
+        private void write(JsonGenerator out) throws IOException {
+            out.writeStartArray();
+            for (T entry : entries) {
+                writer.write(out, entry);
+            }
+            out.writeEndArray();
+        }
+    }
+
     /** Writes the view of {@code manifest} with these entries (read as they are iterated) as one JSON object. */
     public static void write(Manifest manifest, Iterable<IndexSegment> segments, Iterable<IndexV2Entry> topLevelIndexes,
             JsonGenerator out) throws IOException {
         out.writeStartObject();
-        uint64(out, "version", manifest.getVersion());
-        uint64(out, "reader_feature_flags", manifest.getReaderFeatureFlags());
-        uint64(out, "writer_feature_flags", manifest.getWriterFeatureFlags());
-        out.writeArrayFieldStart("fragments");
-        for (DataFragment fragment : manifest.getFragmentsList()) {
-            out.writeStartObject();
-            uint64(out, "id", fragment.getId());
-            uint64(out, "physical_rows", fragment.getPhysicalRows());
-            uint64(out, "num_deleted_rows", fragment.hasDeletionFile() ? fragment.getDeletionFile().getNumDeletedRows() : 0);
-            out.writeEndObject();
-        }
-        out.writeEndArray();
-        out.writeArrayFieldStart("indices");
-        for (IndexSegment segment : segments) {
-            segment(out, segment);
-        }
-        out.writeEndArray();
-        Iterator<IndexV2Entry> topLevel = topLevelIndexes.iterator();
-        if (topLevel.hasNext()) {
-            out.writeArrayFieldStart("indices_v2");
-            while (topLevel.hasNext()) {
-                topLevel(out, topLevel.next());
+        for (Member member : members(manifest, segments, topLevelIndexes)) {
+            out.writeFieldName(member.name());
+            if (member.list() == null) {
+                TREES.writeTree(out, member.value());
+            } else {
+                member.list().write(out);
             }
-            out.writeEndArray();
         }
+        out.writeEndObject();
+    }
+
+    /** The view's top-level members, in order: what {@link #write} writes, for a caller that prints them otherwise. */
+    public static List<Member> members(Manifest manifest, Iterable<IndexSegment> segments,
+            Iterable<IndexV2Entry> topLevelIndexes) {
+        List<Member> members = new ArrayList<>();
+        members.add(new Member("version", tree(out -> uint64(out, manifest.getVersion())), null));
+        members.add(new Member("reader_feature_flags", tree(out -> uint64(out, manifest.getReaderFeatureFlags())), null));
+        members.add(new Member("writer_feature_flags", tree(out -> uint64(out, manifest.getWriterFeatureFlags())), null));
+        members.add(new Member("fragments", null, new Entries<>(manifest.getFragmentsList(), ManifestSummary::fragment)));
+        members.add(new Member("indices", null, new Entries<>(segments, ManifestSummary::segment)));
+        Entries<IndexV2Entry> topLevel = new Entries<>(topLevelIndexes, ManifestSummary::topLevel);
+        if (!topLevel.isEmpty()) {
+            members.add(new Member("indices_v2", null, topLevel));
+        }
+        return members;
+    }
+
+    private interface Writer<T> {
+        void write(JsonGenerator out, T value) throws IOException;
+    }
+
+    private interface Written {
+        void write(JsonGenerator out) throws IOException;
+    }
+
+    private static JsonNode tree(Written written) {
+        try (TokenBuffer buffer = new TokenBuffer(TREES, false)) {
+            written.write(buffer);
+            return TREES.readTree(buffer.asParser());
+        } catch (IOException e) {
+            throw new UncheckedIOException(e);
+        }
+    }
+
+    private static void fragment(JsonGenerator out, DataFragment fragment) throws IOException {
+        out.writeStartObject();
+        uint64(out, "id", fragment.getId());
+        uint64(out, "physical_rows", fragment.getPhysicalRows());
+        uint64(out, "num_deleted_rows", fragment.hasDeletionFile() ? fragment.getDeletionFile().getNumDeletedRows() : 0);
         out.writeEndObject();
     }
 
@@ -135,6 +211,10 @@ public final class ManifestSummary {
     /** A uint64 field as the number it is: Java's long is signed, so values from 2^63 on would print negative. */
     private static void uint64(JsonGenerator out, String name, long value) throws IOException {
         out.writeFieldName(name);
+        uint64(out, value);
+    }
+
+    private static void uint64(JsonGenerator out, long value) throws IOException {
         if (value >= 0) {
             out.writeNumber(value);
         } else {

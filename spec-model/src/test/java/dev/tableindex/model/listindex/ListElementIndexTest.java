@@ -51,6 +51,29 @@ class ListElementIndexTest {
     }
 
     @Test
+    void equalTuplesAreByRowAddressWhateverOrderTheFragmentsComeIn() {
+        // fragments 2^31, 5 and 2, in that order: tuples are added by descending address, and the address of fragment
+        // 2^31 has its top bit set (unsigned, it is the largest); equal tuples end up by ascending address all the same
+        IndexedTable table = IndexedTable.fromJson("""
+                {"element": [{"name": "label", "type": "string"}],
+                 "fragments": [{"id": 2147483648, "rows": [[{"label": "car"}]]},
+                               {"id": 5, "rows": [[{"label": "car"}, {"label": "bus"}], null]},
+                               {"id": 2, "rows": [null, [{"label": "car"}, {"label": "car"}]]}]}
+                """);
+        ListElementIndex index = ListElementIndex.build(table, List.of(table.fieldIds().get(0)),
+                Set.of(2147483648L, 5L, 2L), 4096);
+        long f2 = 2L << 32;
+        long f5 = 5L << 32;
+        long top = 2147483648L << 32;
+        String bus = "02 62 75 73 00 00 00 00 00 03";
+        assertThat(index.pageData().stream().map(e -> hex(e.values()) + " @" + Long.toUnsignedString(e.rowAddress()))
+                .toList()).containsExactly(
+                        "null @" + f2, "null @" + (f5 + 1),
+                        bus + " @" + f5,
+                        CAR + " @" + (f2 + 1), CAR + " @" + (f2 + 1), CAR + " @" + f5, CAR + " @" + Long.toUnsignedString(top));
+    }
+
+    @Test
     void aFixedFirstKeyAndARangeOnTheNextBecomeOneRange() {
         Plan plan = plan("label = 'car' AND confidence > 0.5");
         assertThat(plan.mode()).isEqualTo(Plan.Mode.EXACT);

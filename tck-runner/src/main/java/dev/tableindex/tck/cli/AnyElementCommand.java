@@ -1,13 +1,16 @@
 package dev.tableindex.tck.cli;
 
+import com.fasterxml.jackson.core.JsonGenerator;
+import com.fasterxml.jackson.core.JsonParser;
+import com.fasterxml.jackson.core.JsonToken;
+import com.fasterxml.jackson.databind.JsonNode;
+import com.fasterxml.jackson.databind.ObjectMapper;
 import dev.tableindex.model.anyelement.AnyElement;
-import dev.tableindex.model.anyelement.ListTable;
 import dev.tableindex.model.anyelement.TableReader;
 import dev.tableindex.model.anyelement.TruthValue;
 import java.io.IOException;
 import java.io.PrintWriter;
 import java.io.UncheckedIOException;
-import java.nio.file.Files;
 import java.nio.file.Path;
 import java.util.List;
 import java.util.concurrent.Callable;
@@ -23,6 +26,8 @@ import picocli.CommandLine.Model.CommandSpec;
             "With --format markdown or json it prints each row's list too, ready to paste into a spec.",
             "  tck any-element --table t.json --predicate 'label = ''car'' AND confidence > 0.5'"})
 final class AnyElementCommand implements Callable<Integer> {
+    private static final ObjectMapper MAPPER = new ObjectMapper();
+
     @Spec
     CommandSpec spec;
 
@@ -43,32 +48,33 @@ final class AnyElementCommand implements Callable<Integer> {
     public Integer call() {
         try {
             PrintWriter out = spec.commandLine().getOut();
+            // row by row, the table never held: memory of the order of one value per row (docs/fuzzing.md, "Limits")
+            List<TruthValue> rows = AnyElement.evaluate(TableReader.of(table), predicate, negated);
             if (format == OutputFormat.text) {
-                // row by row, the table never held: memory of the order of one value per row (docs/fuzzing.md, "Limits")
-                List<TruthValue> rows = AnyElement.evaluate(TableReader.of(table), predicate, negated);
                 for (int i = 0; i < rows.size(); i++) {
                     out.println(i + "\t" + rows.get(i).sql());
                 }
                 return 0;
             }
-            String json = Files.readString(table);
-            List<TruthValue> rows = AnyElement.evaluate(ListTable.fromJson(json), predicate, negated);
-            com.fasterxml.jackson.databind.ObjectMapper mapper = new com.fasterxml.jackson.databind.ObjectMapper();
-            com.fasterxml.jackson.databind.JsonNode lists = mapper.readTree(json).path("rows");
             String call = (negated ? "NOT " : "") + "any_element(" + "list" + ", '" + predicate.replace("'", "''") + "')";
             if (format == OutputFormat.json) {
-                var array = mapper.createArrayNode();
-                for (int i = 0; i < rows.size(); i++) {
-                    array.addObject().put("row", i).set("list", lists.path(i));
-                    ((com.fasterxml.jackson.databind.node.ObjectNode) array.get(i)).put("value", rows.get(i).sql());
+                try (JsonGenerator json = ListIndexCommand.JSON.createGenerator(out).useDefaultPrettyPrinter()) {
+                    json.writeStartArray();
+                    forEachList((i, list) -> {
+                        json.writeStartObject();
+                        json.writeNumberField("row", i);
+                        json.writeFieldName("list");
+                        MAPPER.writeTree(json, list);
+                        json.writeStringField("value", rows.get(i).sql());
+                        json.writeEndObject();
+                    });
+                    json.writeEndArray();
                 }
-                out.println(mapper.writerWithDefaultPrettyPrinter().writeValueAsString(array));
+                out.println();
             } else {
-                List<List<String>> cells = new java.util.ArrayList<>();
-                for (int i = 0; i < rows.size(); i++) {
-                    cells.add(List.of(String.valueOf(i), "`" + lists.path(i) + "`", rows.get(i).sql()));
-                }
-                out.print(OutputFormat.markdownTable(List.of("row", "list", call), cells));
+                OutputFormat.markdownHeader(out, List.of("row", "list", call));
+                forEachList((i, list) -> OutputFormat.markdownRow(out, List.of(String.valueOf(i), "`" + list + "`",
+                        rows.get(i).sql())));
             }
             return 0;
         } catch (IOException | UncheckedIOException e) {
@@ -78,6 +84,31 @@ final class AnyElementCommand implements Callable<Integer> {
         } catch (IllegalArgumentException e) { // PredicateException, ListTable.TableException
             spec.commandLine().getErr().println("error: " + e.getMessage());
             return TckCli.EXIT_BAD_INPUT;
+        }
+    }
+
+    private interface ListSink {
+        void list(int row, JsonNode list) throws IOException;
+    }
+
+    /**
+     * Each row's list as the file writes it, one at a time, in row order: a pass after the answers, which already
+     * checked the table (its one top-level {@code rows} array; duplicate members refused).
+     */
+    private void forEachList(ListSink sink) throws IOException {
+        try (JsonParser parser = MAPPER.createParser(table.toFile())) {
+            parser.nextToken();
+            while (parser.nextToken() == JsonToken.FIELD_NAME) {
+                String name = parser.currentName();
+                parser.nextToken();
+                if (name.equals("rows") && parser.currentToken() == JsonToken.START_ARRAY) {
+                    for (int i = 0; parser.nextToken() != JsonToken.END_ARRAY; i++) {
+                        sink.list(i, MAPPER.readTree(parser));
+                    }
+                    return;
+                }
+                parser.skipChildren();
+            }
         }
     }
 }

@@ -1,5 +1,7 @@
 package dev.tableindex.tck.cli;
 
+import com.fasterxml.jackson.core.JsonFactory;
+import com.fasterxml.jackson.core.JsonGenerator;
 import com.fasterxml.jackson.databind.ObjectMapper;
 import com.fasterxml.jackson.databind.node.ArrayNode;
 import com.fasterxml.jackson.databind.node.ObjectNode;
@@ -12,7 +14,6 @@ import dev.tableindex.model.listindex.ListElementQuery;
 import java.io.IOException;
 import java.io.PrintWriter;
 import java.io.UncheckedIOException;
-import java.nio.file.Files;
 import java.nio.file.Path;
 import java.util.HashSet;
 import java.util.HexFormat;
@@ -31,6 +32,8 @@ import picocli.CommandLine.Model.CommandSpec;
         subcommands = {ListIndexCommand.Build.class, ListIndexCommand.Query.class})
 final class ListIndexCommand {
     private static final HexFormat HEX = HexFormat.ofDelimiter(" ").withUpperCase();
+    /** Writes into the command's writer without closing it. */
+    static final JsonFactory JSON = new JsonFactory().disable(JsonGenerator.Feature.AUTO_CLOSE_TARGET);
 
     /** Options both subcommands take. */
     abstract static class Common implements Callable<Integer> {
@@ -103,25 +106,48 @@ final class ListIndexCommand {
         }
     }
 
-    /** page_data and page_lookup as Markdown tables or one JSON object, each row with its values. */
+    /**
+     * page_data and page_lookup as Markdown tables or one JSON object, each row with its values, printed row by row:
+     * the index is held, its rows as text never are.
+     */
     static void formatted(ListElementIndex index, OutputFormat format, PrintWriter out) throws IOException {
-        List<List<String>> data = index.pageData().stream()
-                .map(e -> List.of(hex(e.values()), Long.toUnsignedString(e.rowAddress()))).toList();
-        List<List<String>> lookup = index.pageLookup().stream().map(p -> List.of(hex(p.min()), hex(p.max()),
-                String.valueOf(p.nullCount()), String.valueOf(p.pageIdx()))).toList();
-        ObjectMapper json = new ObjectMapper();
         if (format == OutputFormat.markdown) {
-            out.print("page_data:\n\n" + OutputFormat.markdownTable(List.of("values", "_rowaddr"), data)
-                    + "\npage_lookup:\n\n" + OutputFormat.markdownTable(List.of("min", "max", "null_count", "page_idx"), lookup));
-        } else {
-            ObjectNode root = json.createObjectNode();
-            ArrayNode pageData = root.putArray("page_data");
-            data.forEach(r -> pageData.addObject().put("values", r.get(0)).put("_rowaddr", r.get(1)));
-            ArrayNode pageLookup = root.putArray("page_lookup");
-            lookup.forEach(r -> pageLookup.addObject().put("min", r.get(0)).put("max", r.get(1))
-                    .put("null_count", Integer.parseInt(r.get(2))).put("page_idx", Integer.parseInt(r.get(3))));
-            out.println(json.writerWithDefaultPrettyPrinter().writeValueAsString(root));
+            out.print("page_data:\n\n");
+            OutputFormat.markdownHeader(out, List.of("values", "_rowaddr"));
+            for (ListElementIndex.Entry e : index.pageData()) {
+                OutputFormat.markdownRow(out, List.of(hex(e.values()), Long.toUnsignedString(e.rowAddress())));
+            }
+            out.print("\npage_lookup:\n\n");
+            OutputFormat.markdownHeader(out, List.of("min", "max", "null_count", "page_idx"));
+            for (ListElementIndex.Page p : index.pageLookup()) {
+                OutputFormat.markdownRow(out, List.of(hex(p.min()), hex(p.max()), String.valueOf(p.nullCount()),
+                        String.valueOf(p.pageIdx())));
+            }
+            return;
         }
+        try (JsonGenerator json = JSON.createGenerator(out).useDefaultPrettyPrinter()) {
+            json.writeStartObject();
+            json.writeArrayFieldStart("page_data");
+            for (ListElementIndex.Entry e : index.pageData()) {
+                json.writeStartObject();
+                json.writeStringField("values", hex(e.values()));
+                json.writeStringField("_rowaddr", Long.toUnsignedString(e.rowAddress()));
+                json.writeEndObject();
+            }
+            json.writeEndArray();
+            json.writeArrayFieldStart("page_lookup");
+            for (ListElementIndex.Page p : index.pageLookup()) {
+                json.writeStartObject();
+                json.writeStringField("min", hex(p.min()));
+                json.writeStringField("max", hex(p.max()));
+                json.writeNumberField("null_count", p.nullCount());
+                json.writeNumberField("page_idx", p.pageIdx());
+                json.writeEndObject();
+            }
+            json.writeEndArray();
+            json.writeEndObject();
+        }
+        out.println();
     }
 
     @Command(name = "query", mixinStandardHelpOptions = true,
@@ -144,7 +170,8 @@ final class ListIndexCommand {
 
         @Override
         void run(PrintWriter out) throws IOException {
-            IndexedTable table = IndexedTable.fromJson(Files.readString(this.table)); // held: answers recheck rows
+            // held as rows, its text never: answers recheck rows the index finds, anywhere in the table
+            IndexedTable table = IndexedTable.fromJson(TableReader.of(this.table));
             if (enumerationLimit < 0) {
                 throw new IllegalArgumentException("--enumeration-limit must be 0 or more, got " + enumerationLimit);
             }

@@ -8,9 +8,13 @@ import dev.tableindex.model.manifest.ManifestProblem;
 import dev.tableindex.model.manifest.ManifestReader;
 import dev.tableindex.model.manifest.ManifestSummary;
 import dev.tableindex.model.manifest.StreamedManifest;
+import com.fasterxml.jackson.databind.JsonNode;
+import com.fasterxml.jackson.databind.node.ObjectNode;
 import java.io.PrintWriter;
 import java.nio.file.Files;
 import java.nio.file.Path;
+import java.util.ArrayList;
+import java.util.List;
 import java.util.concurrent.Callable;
 import picocli.CommandLine.Command;
 import picocli.CommandLine.Option;
@@ -58,14 +62,14 @@ final class ManifestCommand implements Callable<Integer> {
         } else {
             throw new ManifestFormatException(ManifestProblem.IO, path.toString(), -1, "no such file or folder");
         }
-        if (format == OutputFormat.markdown) {
-            spec.commandLine().getOut().print(markdown(ManifestSummary.of(ManifestReader.read(file))));
-            return 0;
-        }
         // checked whole first, then printed entry by entry: memory of the order of the file, never a partial answer
         StreamedManifest manifest = ManifestReader.stream(file);
         manifest.check();
         PrintWriter out = spec.commandLine().getOut();
+        if (format == OutputFormat.markdown) {
+            markdown(ManifestSummary.members(manifest.manifest(), manifest.segments(), manifest.topLevelIndexes()), out);
+            return 0;
+        }
         try (JsonGenerator json = JSON.createGenerator(out).useDefaultPrettyPrinter()) {
             ManifestSummary.write(manifest.manifest(), manifest.segments(), manifest.topLevelIndexes(), json);
         }
@@ -73,30 +77,37 @@ final class ManifestCommand implements Callable<Integer> {
         return 0;
     }
 
-    /** The summary's scalar fields, then one table per list of objects (fragments, indices), each field a column. */
-    static String markdown(com.fasterxml.jackson.databind.JsonNode summary) {
-        StringBuilder md = new StringBuilder();
-        java.util.List<java.util.List<String>> fields = new java.util.ArrayList<>();
-        summary.properties().forEach(e -> {
-            if (!e.getValue().isArray() || e.getValue().isEmpty() || !e.getValue().get(0).isObject()) {
-                fields.add(java.util.List.of(e.getKey(), "`" + e.getValue() + "`"));
+    /**
+     * The summary's scalar fields (and its empty lists), then one table per list of objects (fragments, indices), each
+     * field of its first object a column; the lists' objects are printed as they are read.
+     */
+    static void markdown(List<ManifestSummary.Member> summary, PrintWriter out) {
+        List<List<String>> fields = new ArrayList<>();
+        List<ManifestSummary.Member> lists = new ArrayList<>();
+        for (ManifestSummary.Member member : summary) {
+            if (member.list() == null) {
+                fields.add(List.of(member.name(), "`" + member.value() + "`"));
+            } else if (member.list().isEmpty()) {
+                fields.add(List.of(member.name(), "`[]`"));
+            } else {
+                lists.add(member);
             }
-        });
-        md.append(OutputFormat.markdownTable(java.util.List.of("field", "value"), fields));
-        summary.properties().forEach(e -> {
-            if (e.getValue().isArray() && !e.getValue().isEmpty() && e.getValue().get(0).isObject()) {
-                java.util.List<String> columns = new java.util.ArrayList<>();
-                e.getValue().get(0).fieldNames().forEachRemaining(columns::add);
-                java.util.List<java.util.List<String>> rows = new java.util.ArrayList<>();
-                for (com.fasterxml.jackson.databind.JsonNode item : e.getValue()) {
-                    rows.add(columns.stream().map(c -> {
-                        com.fasterxml.jackson.databind.JsonNode v = item.path(c);
-                        return v.isTextual() ? v.asText() : v.toString();
-                    }).toList());
+        }
+        out.print(OutputFormat.markdownTable(List.of("field", "value"), fields));
+        for (ManifestSummary.Member list : lists) {
+            out.print("\n" + list.name() + ":\n\n");
+            List<String> columns = null;
+            for (ObjectNode item : list.list().items()) {
+                if (columns == null) {
+                    columns = new ArrayList<>();
+                    item.fieldNames().forEachRemaining(columns::add);
+                    OutputFormat.markdownHeader(out, columns);
                 }
-                md.append("\n").append(e.getKey()).append(":\n\n").append(OutputFormat.markdownTable(columns, rows));
+                OutputFormat.markdownRow(out, columns.stream().map(c -> {
+                    JsonNode v = item.path(c);
+                    return v.isTextual() ? v.asText() : v.toString();
+                }).toList());
             }
-        });
-        return md.toString();
+        }
     }
 }

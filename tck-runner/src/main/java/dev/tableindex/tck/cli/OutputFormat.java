@@ -1,5 +1,7 @@
 package dev.tableindex.tck.cli;
 
+import java.io.PrintWriter;
+import java.io.StringWriter;
 import java.util.List;
 
 /**
@@ -11,18 +13,28 @@ enum OutputFormat {
 
     /** A Markdown table; a {@code |} inside a cell is escaped so the table keeps its columns. */
     static String markdownTable(List<String> header, List<List<String>> rows) {
-        StringBuilder table = new StringBuilder();
-        row(table, header);
-        row(table, header.stream().map(h -> "---").toList());
-        rows.forEach(r -> row(table, r));
+        StringWriter table = new StringWriter();
+        PrintWriter out = new PrintWriter(table);
+        markdownHeader(out, header);
+        rows.forEach(r -> markdownRow(out, r));
+        out.flush();
         return table.toString();
     }
 
-    private static void row(StringBuilder table, List<String> cells) {
-        table.append('|');
+    /** A Markdown table's header and its {@code ---} line, for a table printed row by row ({@link #markdownRow}). */
+    static void markdownHeader(PrintWriter out, List<String> header) {
+        markdownRow(out, header);
+        markdownRow(out, header.stream().map(h -> "---").toList());
+    }
+
+    /** One row of a Markdown table, printed as it comes: a command's rows need not all be held. */
+    static void markdownRow(PrintWriter out, List<String> cells) {
+        out.print('|');
         for (String cell : cells) {
-            table.append(' ').append(cell == null ? "" : cell.replace("|", "\\|").replace("\n", " ")).append(" |");
+            out.print(' ');
+            out.print(cell == null ? "" : cell.replace("|", "\\|").replace("\n", " "));
+            out.print(" |");
         }
-        table.append('\n');
+        out.print('\n');
     }
 }

@@ -2,18 +2,32 @@ package dev.tableindex.tck.cli;
 
 import static org.assertj.core.api.Assertions.assertThat;
 
+import com.google.protobuf.ByteString;
+import dev.tableindex.model.manifest.FragmentCoverage;
+import dev.tableindex.model.manifest.ManifestFile;
+import dev.tableindex.model.manifest.ManifestWriter;
+import dev.tableindex.proto.lance.table.IndexFile;
+import dev.tableindex.proto.lance.table.IndexMetadata;
+import dev.tableindex.proto.lance.table.IndexSection;
+import dev.tableindex.proto.lance.table.Manifest;
+import dev.tableindex.proto.lance.table.UUID;
 import java.io.BufferedWriter;
+import java.nio.ByteBuffer;
 import java.nio.file.Files;
 import java.nio.file.Path;
+import java.util.List;
+import java.util.Optional;
 import org.junit.jupiter.api.BeforeAll;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
 
 /**
- * Issue 25's memory part: {@code any-element} and {@code list-index build} read a large table row by row, so they run
- * in a heap smaller than the table ({@code any-element}) or of the order of the index built ({@code list-index
- * build}), where holding the table took 32–50× its size. Each runs in a child JVM with its own {@code -Xmx}; the
- * output is checked, never the time (docs/fuzzing.md, "Limits").
+ * Issues 25 and 26's memory part: the model commands read a large input row by row or entry by entry, so they run in
+ * a heap smaller than their input ({@code any-element} in every format) or within 5× its size ({@code list-index
+ * build}, which holds the index it builds; {@code manifest}, which holds the file's bytes), where holding the table
+ * took 32–50× its size. Each
+ * runs in a child JVM with its own {@code -Xmx}; the heaps are the measured smallest plus margin
+ * (docs/benchmarks.md, "Memory of the model commands"); the output is checked, never the time.
  */
 class BoundedMemoryCliTest {
     private static final int ROWS = 400_000;
@@ -21,6 +35,7 @@ class BoundedMemoryCliTest {
     @TempDir
     static Path dir;
     private static Path table;
+    private static Path manifest;
 
     /**
      * About 21 MB: every tenth row a null list, the others {@code [{"label": "car<i>", "n": <i>}, {"label": "bus",
@@ -38,7 +53,22 @@ class BoundedMemoryCliTest {
             out.write("]}");
         }
         assertThat(Files.size(table)).isGreaterThan(20_000_000L);
+        manifest = dir.resolve("big.manifest");
+        IndexSection.Builder section = IndexSection.newBuilder();
+        for (int i = 0; i < ENTRIES; i++) {
+            ByteBuffer uuid = ByteBuffer.allocate(16).putLong(0x1234L).putLong(i);
+            section.addIndices(IndexMetadata.newBuilder().setUuid(UUID.newBuilder().setUuid(ByteString.copyFrom(uuid.array())))
+                    .addFields(0).setName("idx" + i).setDatasetVersion(1)
+                    .setFragmentBitmap(ByteString.copyFrom(FragmentCoverage.of(i).encode()))
+                    .addFiles(IndexFile.newBuilder().setPath("page_lookup.lance").setSizeBytes(475)));
+        }
+        Files.write(manifest, ManifestWriter.write(ManifestFile.of(Manifest.newBuilder().setVersion(2).build(),
+                Optional.of(section.build()), Optional.empty())));
+        assertThat(Files.size(manifest)).isGreaterThan(10_000_000L);
     }
+
+    /** Index entries of the large manifest: entry i named idx{i}, covering fragment i. */
+    private static final int ENTRIES = 150_000;
 
     @Test
     void anyElementAnswersEveryRowOfATableLargerThanItsHeap() throws Exception {
@@ -53,9 +83,39 @@ class BoundedMemoryCliTest {
     }
 
     @Test
+    void anyElementPrintsEveryRowAsJsonInAHeapSmallerThanTheTable() throws Exception {
+        // measured: 24 MiB (768 MiB when the table was held)
+        ChildTck.Result run = ChildTck.run("32m", line -> line.startsWith("[") || line.contains("TRUE")
+                || line.contains("\"car" + (ROWS - 1) + "\""), "any-element", "--table", table.toString(),
+                "--predicate", "label = 'car1'", "--format", "json");
+        assertThat(run.exitCode()).as(run.err()).isZero();
+        assertThat(run.err()).isEmpty();
+        // one object per row: a null list takes 4 lines (its opening line, row, list, value), a list of two elements 10
+        // (opening, row, list's opening, 2 fields, "}, {", 2 fields, "} ],", value), then "} ]"
+        int nullLists = ROWS / 10;
+        assertThat(run.lines()).isEqualTo(4L * nullLists + 10L * (ROWS - nullLists) + 1);
+        assertThat(run.kept()).containsExactly("[ {", "  \"value\" : \"TRUE\"", "    \"label\" : \"car" + (ROWS - 1) + "\",");
+    }
+
+    @Test
+    void anyElementPrintsEveryRowAsMarkdownInAHeapSmallerThanTheTable() throws Exception {
+        // measured: 24 MiB (384 MiB when the table was held)
+        ChildTck.Result run = ChildTck.run("32m", line -> line.startsWith("| 0 |") || line.startsWith("| 1 |")
+                || line.startsWith("| " + (ROWS - 1) + " |"), "any-element", "--table", table.toString(),
+                "--predicate", "label = 'car1'", "--format", "markdown");
+        assertThat(run.exitCode()).as(run.err()).isZero();
+        assertThat(run.err()).isEmpty();
+        assertThat(run.lines()).isEqualTo(2L + ROWS); // the header, its --- line, a line per row
+        assertThat(run.kept()).containsExactly("| 0 | `null` | NULL |",
+                "| 1 | `[{\"label\":\"car1\",\"n\":1},{\"label\":\"bus\",\"n\":null}]` | TRUE |",
+                "| " + (ROWS - 1) + " | `[{\"label\":\"car" + (ROWS - 1) + "\",\"n\":" + (ROWS - 1)
+                        + "},{\"label\":\"bus\",\"n\":null}]` | FALSE |");
+    }
+
+    @Test
     void listIndexBuildWritesEveryRowOfTheIndexOfALargeTable() throws Exception {
-        // holding the table took 32-50x its size; the build now holds the index's rows: 192 MiB for 21 MB
-        ChildTck.Result run = ChildTck.run("192m", line -> line.matches("null\t[0-9]{1,2}") || line.equals("--"),
+        // measured: 96 MiB, 4.7x the table (88 MiB most runs; 112 MiB before page_data shared the build's tuples)
+        ChildTck.Result run = ChildTck.run(BUILD_HEAP, line -> line.matches("null\t[0-9]{1,2}") || line.equals("--"),
                 "list-index", "build", "--table", table.toString(), "--keys", "label,n");
         assertThat(run.exitCode()).as(run.err()).isZero();
         assertThat(run.err()).isEmpty();
@@ -66,5 +126,51 @@ class BoundedMemoryCliTest {
         // page_data starts with the null lists, by row address (fragment 0: the row's offset); "--" once, after it
         assertThat(run.kept()).containsExactly("null\t0", "null\t10", "null\t20", "null\t30", "null\t40", "null\t50",
                 "null\t60", "null\t70", "null\t80", "null\t90", "--");
+    }
+
+    /**
+     * The build's heap in these tests: 96 MiB measured for the 21.6 MB table (within 5x: 103 MiB), with margin for
+     * the collector of a loaded machine (G1 may fail to find room for the tuples' growing array in one piece).
+     */
+    private static final String BUILD_HEAP = "112m";
+
+    /** A heap of 5x the file's size, rounded down to whole MiB. */
+    private static String fiveTimes(Path file) throws Exception {
+        return (5 * Files.size(file) >> 20) + "m";
+    }
+
+    @Test
+    void listIndexBuildPrintsEveryRowAsJsonWithoutHoldingThemAsText() throws Exception {
+        // measured: as the text output (768 MiB when every row was held as strings first)
+        ChildTck.Result run = ChildTck.run(BUILD_HEAP, line -> line.equals("{") || line.contains("\"page_lookup\"")
+                || line.equals("}"), "list-index", "build", "--table", table.toString(), "--keys", "label,n",
+                "--format", "json");
+        assertThat(run.exitCode()).as(run.err()).isZero();
+        assertThat(run.err()).isEmpty();
+        int rows = ROWS / 10 + 2 * (ROWS - ROWS / 10);
+        int pages = (rows + 4095) / 4096;
+        // "{", page_data (its opening line, 2 lines a row, "}, {" between rows, "} ],"), page_lookup (the same with
+        // 4 lines a page), "}"
+        assertThat(run.lines()).isEqualTo(1 + (3L * rows + 1) + (5L * pages + 1) + 1);
+        assertThat(run.kept()).containsExactly("{", "  \"page_lookup\" : [ {", "}");
+    }
+
+    @Test
+    void manifestPrintsEveryEntryWithinFiveTimesItsFile() throws Exception {
+        for (String format : List.of("json", "markdown")) {
+            // 12.2 MB: measured 40 MiB for both (32 MiB too small); the markdown held the whole summary before: 512 MiB
+            ChildTck.Result run = ChildTck.run(fiveTimes(manifest), line -> line.contains("idx" + (ENTRIES - 1)),
+                    "manifest", manifest.toString(), "--format", format);
+            assertThat(run.exitCode()).as(format + ": " + run.err()).isZero();
+            assertThat(run.err()).isEmpty();
+            if (format.equals("json")) {
+                assertThat(run.kept()).containsExactly("    \"name\" : \"idx" + (ENTRIES - 1) + "\",");
+            } else {
+                // the fields table (header, ---, version, 2 flags, fragments: []), then "", "indices:", "", header, ---
+                assertThat(run.lines()).isEqualTo(6 + 5 + ENTRIES);
+                assertThat(run.kept()).singleElement().asString().startsWith("| idx" + (ENTRIES - 1) + " | ")
+                        .contains(" | [" + (ENTRIES - 1) + "] | ");
+            }
+        }
     }
 }
