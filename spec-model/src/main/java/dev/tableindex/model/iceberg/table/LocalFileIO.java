@@ -4,19 +4,40 @@ import java.io.IOException;
 import java.io.UncheckedIOException;
 import java.nio.file.Files;
 import java.nio.file.Path;
+import org.apache.iceberg.ContentFile;
+import org.apache.iceberg.DataFile;
+import org.apache.iceberg.DeleteFile;
+import org.apache.iceberg.FileFormat;
 import org.apache.iceberg.io.FileIO;
 import org.apache.iceberg.io.InputFile;
 import org.apache.iceberg.io.OutputFile;
 
 /**
  * Iceberg file IO over the local file system: locations are absolute paths or file: URIs. Files are written through
- * {@link LocalHadoopFiles} (Hadoop's raw local file system, one parsed configuration), read as plain local files.
+ * {@link LocalHadoopFiles} (Hadoop's raw local file system, one parsed configuration), read as plain local files,
+ * but for a table's ORC data and delete files: Iceberg's ORC reader parses a new Hadoop configuration for any file but
+ * a Hadoop one, so those are read as {@link LocalHadoopFiles#input} (the same bytes, through the shared configuration).
  */
 public final class LocalFileIO implements FileIO {
 
     @Override
     public InputFile newInputFile(String location) {
         return org.apache.iceberg.Files.localInput(path(location).toFile());
+    }
+
+    @Override
+    public InputFile newInputFile(DataFile file) {
+        return contentInput(file);
+    }
+
+    @Override
+    public InputFile newInputFile(DeleteFile file) {
+        return contentInput(file);
+    }
+
+    private InputFile contentInput(ContentFile<?> file) {
+        return file.format() == FileFormat.ORC ? LocalHadoopFiles.input(path(file.location()))
+                : newInputFile(file.location());
     }
 
     @Override

@@ -21,6 +21,7 @@ import org.apache.iceberg.SortOrder;
 import org.apache.iceberg.Table;
 import org.apache.iceberg.TableMetadata;
 import org.apache.iceberg.TableProperties;
+import org.apache.iceberg.TableScan;
 import org.apache.iceberg.data.GenericFileWriterFactory;
 import org.apache.iceberg.data.IcebergGenerics;
 import org.apache.iceberg.data.InternalRecordWrapper;
@@ -39,7 +40,7 @@ import org.apache.iceberg.types.TypeUtil;
  * A real Iceberg table in a local folder (format version 2, unpartitioned or partitioned), written and read by
  * Iceberg 1.12 itself: data files and position or equality delete files in Avro, Parquet or ORC, schema updates,
  * and the live rows of a snapshot as {@link IcebergGenerics} reads them (deletes applied by Iceberg, not by the
- * kit).
+ * kit; read in the calling thread, {@link InThreadRows}).
  */
 public final class SourceTable {
     private final Table table;
@@ -259,19 +260,15 @@ public final class SourceTable {
         Schema schema = schemaOf(snapshotId);
         Schema projection = TypeUtil.join(schema,
                 new Schema(MetadataColumns.FILE_PATH, MetadataColumns.ROW_POSITION));
-        try (CloseableIterable<Record> read = IcebergGenerics.read(table).useSnapshot(snapshotId)
-                .project(projection).build()) {
-            for (Record r : read) {
-                Record values = org.apache.iceberg.data.GenericRecord.create(schema);
-                for (int i = 0; i < schema.columns().size(); i++) {
-                    values.set(i, r.getField(schema.columns().get(i).name()));
-                }
-                rows.add(new SourceRow(r.getField(MetadataColumns.FILE_PATH.name()).toString(),
-                        (Long) r.getField(MetadataColumns.ROW_POSITION.name()), values));
+        TableScan scan = table.newScan().useSnapshot(snapshotId).project(projection);
+        InThreadRows.forEach(table, scan, r -> {
+            Record values = org.apache.iceberg.data.GenericRecord.create(schema);
+            for (int i = 0; i < schema.columns().size(); i++) {
+                values.set(i, r.getField(schema.columns().get(i).name()));
             }
-        } catch (IOException e) {
-            throw new UncheckedIOException(e);
-        }
+            rows.add(new SourceRow(r.getField(MetadataColumns.FILE_PATH.name()).toString(),
+                    (Long) r.getField(MetadataColumns.ROW_POSITION.name()), values));
+        });
         return rows;
     }
 
