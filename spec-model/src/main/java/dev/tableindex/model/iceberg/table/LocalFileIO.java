@@ -4,6 +4,7 @@ import java.io.IOException;
 import java.io.UncheckedIOException;
 import java.nio.file.Files;
 import java.nio.file.Path;
+import java.util.Map;
 import org.apache.iceberg.ContentFile;
 import org.apache.iceberg.DataFile;
 import org.apache.iceberg.DeleteFile;
@@ -49,6 +50,16 @@ public final class LocalFileIO implements FileIO {
             throw new UncheckedIOException(e);
         }
         return LocalHadoopFiles.output(path);
+    }
+
+    /**
+     * No properties (Iceberg's defaults, its manifest cache off): without this, Iceberg asks for them on every
+     * manifest it opens and gets the default's {@code UnsupportedOperationException}, with its message and stack
+     * trace, which it takes to mean the same.
+     */
+    @Override
+    public Map<String, String> properties() {
+        return Map.of();
     }
 
     @Override
