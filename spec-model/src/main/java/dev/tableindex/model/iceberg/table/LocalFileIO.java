@@ -14,10 +14,11 @@ import org.apache.iceberg.io.InputFile;
 import org.apache.iceberg.io.OutputFile;
 
 /**
- * Iceberg file IO over the local file system: locations are absolute paths or file: URIs. Files are written through
- * {@link LocalHadoopFiles} (Hadoop's raw local file system, one parsed configuration), read as plain local files,
- * but for a table's ORC data and delete files: Iceberg's ORC reader parses a new Hadoop configuration for any file but
- * a Hadoop one, so those are read as {@link LocalHadoopFiles#input} (the same bytes, through the shared configuration).
+ * Iceberg file IO over the local file system: locations are absolute paths or file: URIs. Files are written and read
+ * as plain local files, but for Parquet and ORC files: Iceberg's Parquet and ORC writers (and its ORC reader) parse a
+ * new Hadoop configuration for any file but a Hadoop one, so a {@code .parquet} or {@code .orc} file is written, and a
+ * table's ORC data or delete file read, through {@link LocalHadoopFiles} (Hadoop's raw local file system, one parsed
+ * configuration). Either way the bytes are the same; the plain way is faster where Hadoop is not needed.
  */
 public final class LocalFileIO implements FileIO {
 
@@ -49,7 +50,13 @@ public final class LocalFileIO implements FileIO {
         } catch (IOException e) {
             throw new UncheckedIOException(e);
         }
-        return LocalHadoopFiles.output(path);
+        return needsHadoop(path) ? LocalHadoopFiles.output(path) : org.apache.iceberg.Files.localOutput(path.toFile());
+    }
+
+    /** A file named as Iceberg names its Parquet and ORC files, which its writers for them take as Hadoop files. */
+    private static boolean needsHadoop(Path path) {
+        String name = path.getFileName().toString();
+        return name.endsWith(".parquet") || name.endsWith(".orc");
     }
 
     /**
