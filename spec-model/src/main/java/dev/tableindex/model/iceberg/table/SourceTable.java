@@ -44,6 +44,8 @@ import org.apache.iceberg.types.TypeUtil;
  */
 public final class SourceTable {
     private final Table table;
+    /** The live rows of each snapshot read so far (never handed out: callers get copies). */
+    private final Map<Long, List<SourceRow>> liveRowsRead = new java.util.concurrent.ConcurrentHashMap<>();
 
     private SourceTable(Table table) {
         this.table = table;
@@ -248,15 +250,27 @@ public final class SourceTable {
         return files;
     }
 
-    /** The live rows of a snapshot, with their pointers, in Iceberg's read order. */
+    /**
+     * The live rows of a snapshot, with their pointers, in Iceberg's read order: copies, the caller's to change.
+     * A snapshot's rows are read once per {@code SourceTable} (a snapshot never changes: its files are Iceberg's,
+     * written once, and the kit's checks that an engine left the table's files alone compare their bytes; decision
+     * 0146); the steps of a scenario and the scenarios of a shared table ask again and again.
+     */
     public List<SourceRow> liveRows(long snapshotId) {
-        List<SourceRow> rows = new ArrayList<>();
         if (snapshotId < 0) {
-            return rows;
+            return new ArrayList<>();
         }
         if (table.snapshot(snapshotId) == null) {
             throw new IllegalArgumentException("table " + table.location() + " has no snapshot " + snapshotId);
         }
+        List<SourceRow> read = liveRowsRead.computeIfAbsent(snapshotId, this::readLiveRows);
+        List<SourceRow> rows = new ArrayList<>(read.size());
+        read.forEach(r -> rows.add(r.copy()));
+        return rows;
+    }
+
+    private List<SourceRow> readLiveRows(long snapshotId) {
+        List<SourceRow> rows = new ArrayList<>();
         Schema schema = schemaOf(snapshotId);
         Schema projection = TypeUtil.join(schema,
                 new Schema(MetadataColumns.FILE_PATH, MetadataColumns.ROW_POSITION));
