@@ -109,4 +109,17 @@ class SourceTableTest {
         assertThat(again.get(0).values().get(2)).isEqualTo(List.of("x", "y"));
         assertThat(table.liveRows(table.currentSnapshotId())).hasSize(2);
     }
+
+    @org.junit.jupiter.api.Test
+    void aTableSeesCommitsMadeThroughAnotherObjectOfItsFolder() {
+        SourceTable writer = SourceTable.create(dir.resolve("w"), SCHEMA, FileFormat.AVRO);
+        long s1 = writer.append(List.of(row(1, "a")));
+        SourceTable reader = SourceTable.load(dir.resolve("w"));
+        assertThat(reader.currentSnapshotId()).isEqualTo(s1);
+        long s2 = writer.append(List.of(row(2, "b")));
+        assertThat(reader.currentSnapshotId()).isEqualTo(s2);
+        assertThat(reader.liveRows(s2)).extracting(r -> r.values().getField("id")).containsExactlyInAnyOrder(1L, 2L);
+        long s3 = reader.append(List.of(row(3, "c")));
+        assertThat(writer.currentSnapshotId()).isEqualTo(s3);
+    }
 }
