@@ -32,6 +32,15 @@ public final class FileTrees {
         }
     }
 
+    /** A new, empty folder in the JVM's temporary folder ({@code java.io.tmpdir}), its name beginning {@code prefix}. */
+    public static Path newTemporaryFolder(String prefix) {
+        try {
+            return Files.createTempDirectory(prefix);
+        } catch (IOException e) {
+            throw new UncheckedIOException("cannot make a folder in " + System.getProperty("java.io.tmpdir"), e);
+        }
+    }
+
     /** Deletes a file or a folder with all it holds; nothing when it does not exist. */
     public static void delete(Path root) {
         if (!Files.exists(root)) {

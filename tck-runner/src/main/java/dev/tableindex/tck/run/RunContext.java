@@ -32,8 +32,11 @@ public final class RunContext {
     /** Scenario (uri:line) to the capability it needs and the engine does not declare. */
     private final Map<String, String> undeclared = new ConcurrentHashMap<>();
 
-    RunContext(TckEngine engine, GoldenStore golden, KnownFailures knownFailures) {
+    private final List<SuiteIds.Run> selected;
+
+    RunContext(TckEngine engine, GoldenStore golden, KnownFailures knownFailures, List<SuiteIds.Run> selected) {
         this.engine = engine;
+        this.selected = List.copyOf(selected);
         this.knownFailures = knownFailures;
         this.engineInfo = engine.info();
         this.golden = golden;
@@ -57,6 +60,15 @@ public final class RunContext {
 
     public EngineInfo engineInfo() {
         return engineInfo;
+    }
+
+    /**
+     * Whether a scenario this run selected requires {@code capability} and the engine declares it, so will run: what
+     * set-up begun ahead of its first use ({@link HeadStart}) goes by.
+     */
+    public boolean willRun(dev.tableindex.tck.api.Capability capability) {
+        String tag = "@requires:" + capability.id();
+        return engineInfo.declares(capability) && selected.stream().anyMatch(run -> run.tags().contains(tag));
     }
 
     public GoldenStore golden() {

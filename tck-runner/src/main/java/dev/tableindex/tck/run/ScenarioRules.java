@@ -21,16 +21,14 @@ public final class ScenarioRules {
         }
     }
 
-    private static volatile ScenarioRules bundled;
+    private static ScenarioRules bundled;
 
-    /** The rules of the suite's catalogue (read once per JVM). */
-    public static ScenarioRules bundled() {
-        ScenarioRules rules = bundled;
-        if (rules == null) {
-            rules = new ScenarioRules(RulesCatalogue.load());
-            bundled = rules;
+    /** The rules of the suite's catalogue (read once per JVM; a second caller waits for the first's reading). */
+    public static synchronized ScenarioRules bundled() {
+        if (bundled == null) {
+            bundled = new ScenarioRules(RulesCatalogue.load());
         }
-        return rules;
+        return bundled;
     }
 
     /** The rules checked by the run with this id ({@code MR-0050#17}: those of the row and those of MR-0050). */

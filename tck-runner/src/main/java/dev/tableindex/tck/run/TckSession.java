@@ -40,6 +40,9 @@ public final class TckSession implements AutoCloseable {
     private final dev.tableindex.tck.engine.ProtocolLog protocolLog;
     private final TckEngine engine;
     private final RunContext context;
+    /** What the reports need at the end, read while scenarios run (HeadStart). */
+    private final HeadStart.Ahead<BuildInfo> buildInfo = HeadStart.begin(BuildInfo::current);
+    private final HeadStart.Ahead<ScenarioRules> rules = HeadStart.begin(ScenarioRules::bundled);
     private TckReport report;
 
     private TckSession(TckRun.Options options, PrintWriter out) {
@@ -51,12 +54,13 @@ public final class TckSession implements AutoCloseable {
                 : KnownFailures.load(options.knownFailures());
         this.reportDir = options.reportDir().toAbsolutePath();
         TckRun.checkWritable(reportDir);
-        this.scratch = reportDir.resolve("scratch");
-        FileTrees.delete(scratch);
+        // golden datasets copied out for engines to read: in the temporary folder, which ./tck puts on a tmpfs where
+        // there is one (docs/benchmarks.md, "Scratch files"), not beside the reports
+        this.scratch = FileTrees.newTemporaryFolder("tck-run-");
         this.console = new Console(out, options.console(), selected.size());
         this.protocolLog = dev.tableindex.tck.engine.ProtocolLog.to(options.protocolLog());
         this.engine = Engines.start(options.engine(), options.workingDirectory(), options.timeouts(), protocolLog);
-        this.context = new RunContext(engine, new GoldenStore(scratch), known);
+        this.context = new RunContext(engine, new GoldenStore(scratch), known, selected);
         console.header(context.engineInfo());
     }
 
@@ -121,7 +125,8 @@ public final class TckSession implements AutoCloseable {
         SuiteIds suiteIds = SuiteIds.bundled();
         List<ScenarioResult> results = context.results().stream()
                 .sorted(Comparator.comparing(ScenarioResult::id, ScenarioIdOrder.INSTANCE)).toList();
-        report = new TckReport(BuildInfo.current(), context.engineInfo(), options.engine(), started, Instant.now(),
+        rules.get(); // HtmlReport reads them: any trouble reading the catalogue surfaces here, as it would there
+        report = new TckReport(buildInfo.get(), context.engineInfo(), options.engine(), started, Instant.now(),
                 options.tags(), options.knownFailures() == null ? null : options.knownFailures().toString(),
                 results, known.staleIds(suiteIds), options.enforceShould());
         report.write(reportDir.resolve("tck-report.json"));

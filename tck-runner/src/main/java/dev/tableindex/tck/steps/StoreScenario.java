@@ -1,11 +1,15 @@
 package dev.tableindex.tck.steps;
 
 import dev.tableindex.proto.tck.ObjectStoreLocation;
+import dev.tableindex.tck.api.Capability;
 import dev.tableindex.tck.run.FileTrees;
+import dev.tableindex.tck.run.HeadStart;
+import dev.tableindex.tck.run.RunContext;
 import dev.tableindex.tck.store.KitStore;
 import dev.tableindex.tck.store.StoreRequest;
 import io.cucumber.java.After;
 import io.cucumber.java.AfterAll;
+import io.cucumber.java.BeforeAll;
 import java.io.IOException;
 import java.io.UncheckedIOException;
 import java.nio.file.Files;
@@ -26,6 +30,7 @@ public final class StoreScenario {
     static final String LOG_FILE_VARIABLE = "TCK_STORE_LOG";
 
     private static KitStore store;
+    private static HeadStart.Ahead<KitStore> starting;
     private static Path storeRoot;
     private static int published;
     private static final ThreadLocal<List<Path>> PUBLISHED = ThreadLocal.withInitial(ArrayList::new);
@@ -80,20 +85,37 @@ public final class StoreScenario {
                 .toList());
     }
 
+    /**
+     * When the run holds scenarios of index opens the engine will run, the store starts on the head-start thread
+     * (a third of a second, Jetty and S3Proxy's first use) while the scenarios before them run.
+     */
+    @BeforeAll
+    public static synchronized void startAhead() {
+        if (store == null && starting == null && RunContext.current().willRun(Capability.INDEX_OPEN_REQUESTS)) {
+            starting = HeadStart.begin(StoreScenario::start);
+        }
+    }
+
     private static synchronized KitStore running() {
         if (store == null) {
-            try {
-                storeRoot = Files.createTempDirectory("tck-store-");
-            } catch (IOException e) {
-                throw new UncheckedIOException(e);
-            }
-            store = KitStore.start(storeRoot, 0);
-            String logFile = System.getenv(LOG_FILE_VARIABLE);
-            if (logFile != null && !logFile.isBlank()) {
-                store.log().onRequest(request -> appendLine(Path.of(logFile), request.line()));
-            }
+            store = starting != null ? starting.get() : start();
+            starting = null;
         }
         return store;
+    }
+
+    private static KitStore start() {
+        try {
+            storeRoot = Files.createTempDirectory("tck-store-");
+        } catch (IOException e) {
+            throw new UncheckedIOException(e);
+        }
+        KitStore started = KitStore.start(storeRoot, 0);
+        String logFile = System.getenv(LOG_FILE_VARIABLE);
+        if (logFile != null && !logFile.isBlank()) {
+            started.log().onRequest(request -> appendLine(Path.of(logFile), request.line()));
+        }
+        return started;
     }
 
     private static void appendLine(Path file, String line) {
@@ -119,6 +141,14 @@ public final class StoreScenario {
 
     @AfterAll
     public static synchronized void stop() {
+        if (starting != null) { // started ahead for scenarios that did not get to use it
+            try {
+                store = starting.get();
+            } catch (RuntimeException e) {
+                // no scenario needed it, so its trouble is nobody's verdict
+            }
+            starting = null;
+        }
         if (store == null) {
             return;
         }

@@ -9,7 +9,7 @@ public final class StepContext {
     }
 
     public static void install(TckEngine engine, Path scratch) {
-        RunContext.set(new RunContext(engine, new GoldenStore(scratch), KnownFailures.none()));
+        RunContext.set(new RunContext(engine, new GoldenStore(scratch), KnownFailures.none(), java.util.List.of()));
     }
 
     public static void clear() {

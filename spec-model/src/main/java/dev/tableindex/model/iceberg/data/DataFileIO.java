@@ -1,6 +1,7 @@
 package dev.tableindex.model.iceberg.data;
 
 import dev.tableindex.model.iceberg.table.LocalHadoopFiles;
+import dev.tableindex.model.iceberg.table.SmallFileBuffers;
 import java.io.File;
 import java.io.IOException;
 import java.io.UncheckedIOException;
@@ -70,8 +71,10 @@ public final class DataFileIO {
                 case AVRO -> Avro.write(Files.localOutput(file)).schema(schema).overwrite()
                         .createWriterFunc(DataWriter::create).build();
                 case PARQUET -> Parquet.write(LocalHadoopFiles.output(path)).schema(schema).overwrite()
+                        .setAll(SmallFileBuffers.parquet())
                         .createWriterFunc(GenericParquetWriter::create).build();
                 case ORC -> ORC.write(LocalHadoopFiles.output(path)).schema(schema).overwrite()
+                        .setAll(SmallFileBuffers.orc())
                         .createWriterFunc(GenericOrcWriter::buildWriter).build();
                 default -> throw new IllegalArgumentException("the reference writes Avro, Parquet or ORC, not " + format);
             };

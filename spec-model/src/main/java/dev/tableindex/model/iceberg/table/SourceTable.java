@@ -64,11 +64,18 @@ public final class SourceTable {
         }
         TableMetadata metadata = TableMetadata.newTableMetadata(schema, spec,
                 SortOrder.unsorted(), folder.toAbsolutePath().toString(),
-                Map.of(TableProperties.FORMAT_VERSION, "2",
-                        TableProperties.DEFAULT_FILE_FORMAT, format.name().toLowerCase(),
-                        TableProperties.DELETE_DEFAULT_FILE_FORMAT, format.name().toLowerCase()));
+                properties(format));
         ops.commit(null, metadata);
         return new SourceTable(new InThreadTable(ops, folder.getFileName().toString()));
+    }
+
+    /** Format version 2, {@code format} for data and delete files, write buffers for small files. */
+    private static Map<String, String> properties(FileFormat format) {
+        Map<String, String> properties = new java.util.TreeMap<>(Map.of(TableProperties.FORMAT_VERSION, "2",
+                TableProperties.DEFAULT_FILE_FORMAT, format.name().toLowerCase(),
+                TableProperties.DELETE_DEFAULT_FILE_FORMAT, format.name().toLowerCase()));
+        properties.putAll(format == FileFormat.ORC ? SmallFileBuffers.orc() : SmallFileBuffers.parquet());
+        return properties;
     }
 
     /** Opens the table in {@code folder}; fails with a clear message when there is none. */

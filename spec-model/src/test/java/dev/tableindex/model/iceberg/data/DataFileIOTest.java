@@ -4,6 +4,8 @@ import static org.assertj.core.api.Assertions.assertThat;
 import static org.assertj.core.api.Assertions.assertThatThrownBy;
 
 import dev.tableindex.model.iceberg.order.VectorValues;
+import dev.tableindex.model.iceberg.table.LocalHadoopFiles;
+import dev.tableindex.model.iceberg.table.SmallFileBuffers;
 import java.nio.file.Path;
 import java.util.List;
 import org.apache.iceberg.FileFormat;
@@ -63,6 +65,43 @@ class DataFileIOTest {
                     .isEqualTo(expected);
         }
         assertThat(read.get(1).getField("s")).isNull();
+    }
+
+    /** The small write buffers (SmallFileBuffers) change no value of a large file. */
+    @ParameterizedTest
+    @EnumSource(value = FileFormat.class, names = {"PARQUET", "ORC"})
+    void aFileFarLargerThanItsWriteBuffersRoundTrips(FileFormat format) {
+        Schema schema = new Schema(Types.NestedField.required(1, "n", Types.LongType.get()),
+                Types.NestedField.optional(2, "s", Types.StringType.get()));
+        List<Record> rows = new java.util.ArrayList<>();
+        for (long n = 0; n < 60_000; n++) { // over 1 MB of strings: many pages and compression chunks
+            Record row = GenericRecord.create(schema);
+            row.setField("n", n * 7919 % 60_000);
+            row.setField("s", n % 10 == 0 ? null : "value-" + n + "-" + Long.toHexString(n * 2654435761L));
+            rows.add(row);
+        }
+        Path file = dir.resolve("large." + format.name().toLowerCase());
+        DataFileIO.write(file, format, schema, rows);
+        List<Record> read = DataFileIO.read(file, format, schema);
+        assertThat(read).hasSize(rows.size());
+        for (int i = 0; i < rows.size(); i++) {
+            assertThat(read.get(i).getField("n")).isEqualTo(rows.get(i).getField("n"));
+            assertThat(read.get(i).getField("s")).isEqualTo(rows.get(i).getField("s"));
+        }
+    }
+
+    @org.junit.jupiter.api.Test
+    void orcFilesAreWrittenWithTheSmallBuffer() throws java.io.IOException {
+        Schema schema = new Schema(Types.NestedField.required(1, "n", Types.LongType.get()));
+        Record row = GenericRecord.create(schema);
+        row.setField("n", 1L);
+        Path file = dir.resolve("one.orc");
+        DataFileIO.write(file, FileFormat.ORC, schema, List.of(row));
+        try (org.apache.orc.Reader reader = org.apache.orc.OrcFile.createReader(
+                new org.apache.hadoop.fs.Path(file.toUri()), org.apache.orc.OrcFile.readerOptions(
+                        LocalHadoopFiles.configuration()))) {
+            assertThat(reader.getCompressionSize()).isEqualTo(SmallFileBuffers.ORC_BUFFER_SIZE);
+        }
     }
 
     @org.junit.jupiter.api.Test

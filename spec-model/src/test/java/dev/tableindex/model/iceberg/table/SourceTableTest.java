@@ -45,6 +45,26 @@ class SourceTableTest {
         assertThat(again.currentSnapshotId()).isEqualTo(s3);
     }
 
+    @org.junit.jupiter.api.Test
+    void anOrcTablesDataAndDeleteFilesAreWrittenWithTheSmallBuffer() throws java.io.IOException {
+        SourceTable table = SourceTable.create(dir.resolve("o"), SCHEMA, FileFormat.ORC);
+        long s1 = table.append(List.of(row(1, "a"), row(2, "b")));
+        table.deleteWhereEquals(1, List.of(2L));
+        List<Path> files;
+        try (var walk = java.nio.file.Files.walk(dir.resolve("o"))) {
+            files = walk.filter(f -> f.toString().endsWith(".orc")).toList();
+        }
+        assertThat(files).hasSize(2);
+        for (Path file : files) {
+            try (org.apache.orc.Reader reader = org.apache.orc.OrcFile.createReader(
+                    new org.apache.hadoop.fs.Path(file.toUri()),
+                    org.apache.orc.OrcFile.readerOptions(LocalHadoopFiles.configuration()))) {
+                assertThat(reader.getCompressionSize()).as(file.toString()).isEqualTo(SmallFileBuffers.ORC_BUFFER_SIZE);
+            }
+        }
+        assertThat(table.liveRows(s1)).hasSize(2);
+    }
+
     @ParameterizedTest
     @EnumSource(value = FileFormat.class, names = {"AVRO", "PARQUET", "ORC"})
     void aPartitionedTableWritesAFilePerPartitionAndDeletesReachEveryPartition(FileFormat format) {
