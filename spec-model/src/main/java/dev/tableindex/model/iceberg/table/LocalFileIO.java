@@ -50,7 +50,9 @@ public final class LocalFileIO implements FileIO {
         } catch (IOException e) {
             throw new UncheckedIOException(e);
         }
-        return needsHadoop(path) ? LocalHadoopFiles.output(path) : org.apache.iceberg.Files.localOutput(path.toFile());
+        // the same location either way: the absolute path (a Hadoop file's location has no scheme either)
+        return needsHadoop(path) ? LocalHadoopFiles.output(path)
+                : org.apache.iceberg.Files.localOutput(path.toAbsolutePath().toFile());
     }
 
     /** A file named as Iceberg names its Parquet and ORC files, which its writers for them take as Hadoop files. */

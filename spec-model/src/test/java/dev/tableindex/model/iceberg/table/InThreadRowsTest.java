@@ -34,7 +34,10 @@ import org.junit.jupiter.api.io.TempDir;
 import org.junit.jupiter.params.ParameterizedTest;
 import org.junit.jupiter.params.provider.EnumSource;
 
-/** {@link InThreadRows} reads what {@link IcebergGenerics} reads, row for row, and loads delete files in the caller's thread. */
+/**
+ * {@link InThreadRows} reads what {@link IcebergGenerics} reads, row for row, and loads delete files in the caller's
+ * thread.
+ */
 class InThreadRowsTest {
     static final Schema SCHEMA = new Schema(
             Types.NestedField.required(1, "id", Types.IntegerType.get()),
@@ -114,7 +117,8 @@ class InThreadRowsTest {
             List<Record> actual = new ArrayList<>();
             InThreadRows.forEach(table, table.newScan().useSnapshot(snapshot.snapshotId()).project(projection),
                     actual::add);
-            assertThat(actual).as("snapshot %d", snapshot.snapshotId()).isNotEmpty().containsExactlyElementsOf(expected);
+            assertThat(actual).as("snapshot %d", snapshot.snapshotId()).isNotEmpty()
+                    .containsExactlyElementsOf(expected);
             snapshots++;
         }
         assertThat(snapshots).isEqualTo(6);

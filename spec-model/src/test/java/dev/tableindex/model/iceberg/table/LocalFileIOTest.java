@@ -14,7 +14,10 @@ import org.junit.jupiter.api.io.TempDir;
 import org.junit.jupiter.params.ParameterizedTest;
 import org.junit.jupiter.params.provider.EnumSource;
 
-/** Every file of a table, whichever way LocalFileIO writes it, is a plain local file: no side files, Java's permissions. */
+/**
+ * Every file of a table, whichever way LocalFileIO writes it, is a plain local file: no side files, Java's
+ * permissions.
+ */
 class LocalFileIOTest {
     @TempDir Path dir;
 
