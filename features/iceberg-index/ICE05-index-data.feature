@@ -14,7 +14,7 @@ Feature: ICE05 The index data an engine writes for a real Iceberg table snapshot
 
   @id:ICE-0500 @spec:iceberg-index-spec-draft.md#index-data @level:must @requires:iceberg_index.build
   Scenario Outline: An index snapshot of a table with deletes passes every check of the index data
-    Given an Iceberg source table with <table> data files
+    Given a shared Iceberg source table with <table> data files
     And the table appends the rows
       | id | city | score |
       | 1  | b    | 1.0   |
@@ -136,7 +136,7 @@ Feature: ICE05 The index data an engine writes for a real Iceberg table snapshot
 
   @id:ICE-0506 @spec:iceberg-index-spec-draft.md#range-files @level:must @requires:iceberg_index.build
   Scenario Outline: Range files are Iceberg data files that store each field under its field id
-    Given an Iceberg source table with parquet data files
+    Given a shared Iceberg source table with parquet data files
     And the table appends the rows
       | id | city | score |
       | 1  | a    | 1.0   |
@@ -198,7 +198,7 @@ Feature: ICE05 The index data an engine writes for a real Iceberg table snapshot
     not stored as a long) and hold, for each live row, the expression's value as Iceberg's own transforms
     give it (the spec's test vectors: bucket of the long 34 hashes to 2017239379, bucket 3 of 8; truncate(3)
     of "iceberg" is "ice"). Built twice over the same table snapshot, both builds must store those values.
-    Given an Iceberg source table with parquet data files
+    Given a shared Iceberg source table with parquet data files
     And the table appends the rows
       | id | city    | score |
       | 34 | iceberg | 1.0   |

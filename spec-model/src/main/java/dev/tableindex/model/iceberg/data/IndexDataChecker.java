@@ -76,9 +76,10 @@ public final class IndexDataChecker {
                     "cannot read the tracking file: " + dev.tableindex.model.io.FileProblems.describe(e)));
             return out;
         }
+        // read once: the bounds of non-materialized fields and the live-row multiset are judged against the same rows
+        List<SourceRow> liveRows = table.map(t -> t.liveRows(snapshot.sourceTableSnapshotId())).orElse(List.of());
         Map<String, SourceRow> liveByPointer = new HashMap<>();
-        table.ifPresent(t -> t.liveRows(snapshot.sourceTableSnapshotId())
-                .forEach(r -> liveByPointer.put(r.pointer(), r)));
+        liveRows.forEach(r -> liveByPointer.put(r.pointer(), r));
         List<List<Object>> rangeRows = new ArrayList<>(); // every stored entry, for the live-row check
         IndexFields typesOfFields = sourceSchema == null ? null : new IndexFields(metadata.definition(), sourceSchema);
         List<Object> previousGroupMax = null;
@@ -116,7 +117,7 @@ public final class IndexDataChecker {
         if (typesOfFields != null) {
             checkStatsSchema(trackingSchema, typesOfFields, tracking, out);
         }
-        table.ifPresent(t -> checkLiveRows(t, snapshot, tracking, rangeRows, out));
+        table.ifPresent(t -> checkLiveRows(t, snapshot, liveRows, tracking, rangeRows, out));
         return out;
     }
 
@@ -449,11 +450,11 @@ public final class IndexDataChecker {
     }
 
     /** The stored entries, as a multiset, are those of the snapshot's live rows: none missing, none extra, none merged. */
-    private void checkLiveRows(SourceTable source, IndexSnapshot snapshot, String tracking, List<List<Object>> stored,
-            List<DataViolation> out) {
+    private void checkLiveRows(SourceTable source, IndexSnapshot snapshot, List<SourceRow> liveRows, String tracking,
+            List<List<Object>> stored, List<DataViolation> out) {
         IndexFields fields = new IndexFields(metadata.definition(), source.schemaOf(snapshot.sourceTableSnapshotId()));
         Map<String, Integer> expected = new TreeMap<>();
-        for (IndexEntry entry : IndexEntries.sorted(fields, source.liveRows(snapshot.sourceTableSnapshotId()))) {
+        for (IndexEntry entry : IndexEntries.sorted(fields, liveRows)) {
             List<Object> values = new ArrayList<>();
             metadata.definition().rangeFileFieldIds().forEach(id -> values.add(entry.values().get(id)));
             expected.merge(IndexValues.exact(values), 1, Integer::sum);

@@ -1,9 +1,6 @@
 package dev.tableindex.model.iceberg.table;
 
-import java.util.List;
-import java.util.concurrent.AbstractExecutorService;
 import java.util.concurrent.ExecutorService;
-import java.util.concurrent.TimeUnit;
 import org.apache.iceberg.AppendFiles;
 import org.apache.iceberg.BaseTable;
 import org.apache.iceberg.RowDelta;
@@ -18,7 +15,7 @@ import org.apache.iceberg.TableScan;
  * metadata Iceberg writes are the same either way.
  */
 final class InThreadTable extends BaseTable {
-    private static final ExecutorService IN_CALLER_THREAD = new InCallerThread();
+    private static final ExecutorService IN_CALLER_THREAD = CallerThreadExecutor.INSTANCE;
 
     InThreadTable(TableOperations ops, String name) {
         super(ops, name);
@@ -37,38 +34,5 @@ final class InThreadTable extends BaseTable {
     @Override
     public RowDelta newRowDelta() {
         return super.newRowDelta().scanManifestsWith(IN_CALLER_THREAD).writeManifestsWith(IN_CALLER_THREAD, 1);
-    }
-
-    /** Runs each task at once in the thread that submits it; never shut down (it holds no threads). */
-    private static final class InCallerThread extends AbstractExecutorService {
-        @Override
-        public void execute(Runnable task) {
-            task.run();
-        }
-
-        @Override
-        public void shutdown() {
-            throw new UnsupportedOperationException("the kit's in-thread executor is shared and never shut down");
-        }
-
-        @Override
-        public List<Runnable> shutdownNow() {
-            throw new UnsupportedOperationException("the kit's in-thread executor is shared and never shut down");
-        }
-
-        @Override
-        public boolean isShutdown() {
-            return false;
-        }
-
-        @Override
-        public boolean isTerminated() {
-            return false;
-        }
-
-        @Override
-        public boolean awaitTermination(long timeout, TimeUnit unit) {
-            return false;
-        }
     }
 }

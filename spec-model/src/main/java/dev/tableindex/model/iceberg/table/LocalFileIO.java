@@ -4,19 +4,42 @@ import java.io.IOException;
 import java.io.UncheckedIOException;
 import java.nio.file.Files;
 import java.nio.file.Path;
+import java.util.Map;
+import org.apache.iceberg.ContentFile;
+import org.apache.iceberg.DataFile;
+import org.apache.iceberg.DeleteFile;
+import org.apache.iceberg.FileFormat;
 import org.apache.iceberg.io.FileIO;
 import org.apache.iceberg.io.InputFile;
 import org.apache.iceberg.io.OutputFile;
 
 /**
- * Iceberg file IO over the local file system: locations are absolute paths or file: URIs. Files are written through
- * {@link LocalHadoopFiles} (Hadoop's raw local file system, one parsed configuration), read as plain local files.
+ * Iceberg file IO over the local file system: locations are absolute paths or file: URIs. Files are written and read
+ * as plain local files, but for Parquet and ORC files: Iceberg's Parquet and ORC writers (and its ORC reader) parse a
+ * new Hadoop configuration for any file but a Hadoop one, so a {@code .parquet} or {@code .orc} file is written, and a
+ * table's ORC data or delete file read, through {@link LocalHadoopFiles} (Hadoop's raw local file system, one parsed
+ * configuration). Either way the bytes are the same; the plain way is faster where Hadoop is not needed.
  */
 public final class LocalFileIO implements FileIO {
 
     @Override
     public InputFile newInputFile(String location) {
         return org.apache.iceberg.Files.localInput(path(location).toFile());
+    }
+
+    @Override
+    public InputFile newInputFile(DataFile file) {
+        return contentInput(file);
+    }
+
+    @Override
+    public InputFile newInputFile(DeleteFile file) {
+        return contentInput(file);
+    }
+
+    private InputFile contentInput(ContentFile<?> file) {
+        return file.format() == FileFormat.ORC ? LocalHadoopFiles.input(path(file.location()))
+                : newInputFile(file.location());
     }
 
     @Override
@@ -27,7 +50,25 @@ public final class LocalFileIO implements FileIO {
         } catch (IOException e) {
             throw new UncheckedIOException(e);
         }
-        return LocalHadoopFiles.output(path);
+        // the same location either way: the absolute path (a Hadoop file's location has no scheme either)
+        return needsHadoop(path) ? LocalHadoopFiles.output(path)
+                : org.apache.iceberg.Files.localOutput(path.toAbsolutePath().toFile());
+    }
+
+    /** A file named as Iceberg names its Parquet and ORC files, which its writers for them take as Hadoop files. */
+    private static boolean needsHadoop(Path path) {
+        String name = path.getFileName().toString();
+        return name.endsWith(".parquet") || name.endsWith(".orc");
+    }
+
+    /**
+     * No properties (Iceberg's defaults, its manifest cache off): without this, Iceberg asks for them on every
+     * manifest it opens and gets the default's {@code UnsupportedOperationException}, with its message and stack
+     * trace, which it takes to mean the same.
+     */
+    @Override
+    public Map<String, String> properties() {
+        return Map.of();
     }
 
     @Override

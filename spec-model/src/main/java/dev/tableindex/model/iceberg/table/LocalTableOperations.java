@@ -46,12 +46,18 @@ final class LocalTableOperations implements TableOperations {
             version = 0;
             return null;
         }
+        int hinted;
         try {
-            version = Integer.parseInt(Files.readString(hint).trim());
+            hinted = Integer.parseInt(Files.readString(hint).trim());
         } catch (IOException e) {
             throw new UncheckedIOException(e);
         }
-        current = TableMetadataParser.read(io, metadataFile(version).toString());
+        // a metadata file is written once under a new version number, so the same version is the same metadata
+        // (as Iceberg's HadoopTableOperations has it): parsed again only when the hint names another version
+        if (current == null || hinted != version) {
+            current = TableMetadataParser.read(io, metadataFile(hinted).toString());
+            version = hinted;
+        }
         return current;
     }
 

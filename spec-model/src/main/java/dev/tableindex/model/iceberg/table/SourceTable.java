@@ -21,6 +21,7 @@ import org.apache.iceberg.SortOrder;
 import org.apache.iceberg.Table;
 import org.apache.iceberg.TableMetadata;
 import org.apache.iceberg.TableProperties;
+import org.apache.iceberg.TableScan;
 import org.apache.iceberg.data.GenericFileWriterFactory;
 import org.apache.iceberg.data.IcebergGenerics;
 import org.apache.iceberg.data.InternalRecordWrapper;
@@ -39,10 +40,12 @@ import org.apache.iceberg.types.TypeUtil;
  * A real Iceberg table in a local folder (format version 2, unpartitioned or partitioned), written and read by
  * Iceberg 1.12 itself: data files and position or equality delete files in Avro, Parquet or ORC, schema updates,
  * and the live rows of a snapshot as {@link IcebergGenerics} reads them (deletes applied by Iceberg, not by the
- * kit).
+ * kit; read in the calling thread, {@link InThreadRows}).
  */
 public final class SourceTable {
     private final Table table;
+    /** The live rows of each snapshot read so far (never handed out: callers get copies). */
+    private final Map<Long, List<SourceRow>> liveRowsRead = new java.util.concurrent.ConcurrentHashMap<>();
 
     private SourceTable(Table table) {
         this.table = table;
@@ -254,31 +257,39 @@ public final class SourceTable {
         return files;
     }
 
-    /** The live rows of a snapshot, with their pointers, in Iceberg's read order. */
+    /**
+     * The live rows of a snapshot, with their pointers, in Iceberg's read order: copies, the caller's to change.
+     * A snapshot's rows are read once per {@code SourceTable} (a snapshot never changes: its files are Iceberg's,
+     * written once, and the kit's checks that an engine left the table's files alone compare their bytes; decision
+     * 0146); the steps of a scenario and the scenarios of a shared table ask again and again.
+     */
     public List<SourceRow> liveRows(long snapshotId) {
-        List<SourceRow> rows = new ArrayList<>();
         if (snapshotId < 0) {
-            return rows;
+            return new ArrayList<>();
         }
         if (table.snapshot(snapshotId) == null) {
             throw new IllegalArgumentException("table " + table.location() + " has no snapshot " + snapshotId);
         }
+        List<SourceRow> read = liveRowsRead.computeIfAbsent(snapshotId, this::readLiveRows);
+        List<SourceRow> rows = new ArrayList<>(read.size());
+        read.forEach(r -> rows.add(r.copy()));
+        return rows;
+    }
+
+    private List<SourceRow> readLiveRows(long snapshotId) {
+        List<SourceRow> rows = new ArrayList<>();
         Schema schema = schemaOf(snapshotId);
         Schema projection = TypeUtil.join(schema,
                 new Schema(MetadataColumns.FILE_PATH, MetadataColumns.ROW_POSITION));
-        try (CloseableIterable<Record> read = IcebergGenerics.read(table).useSnapshot(snapshotId)
-                .project(projection).build()) {
-            for (Record r : read) {
-                Record values = org.apache.iceberg.data.GenericRecord.create(schema);
-                for (int i = 0; i < schema.columns().size(); i++) {
-                    values.set(i, r.getField(schema.columns().get(i).name()));
-                }
-                rows.add(new SourceRow(r.getField(MetadataColumns.FILE_PATH.name()).toString(),
-                        (Long) r.getField(MetadataColumns.ROW_POSITION.name()), values));
+        TableScan scan = table.newScan().useSnapshot(snapshotId).project(projection);
+        InThreadRows.forEach(table, scan, r -> {
+            Record values = org.apache.iceberg.data.GenericRecord.create(schema);
+            for (int i = 0; i < schema.columns().size(); i++) {
+                values.set(i, r.getField(schema.columns().get(i).name()));
             }
-        } catch (IOException e) {
-            throw new UncheckedIOException(e);
-        }
+            rows.add(new SourceRow(r.getField(MetadataColumns.FILE_PATH.name()).toString(),
+                    (Long) r.getField(MetadataColumns.ROW_POSITION.name()), values));
+        });
         return rows;
     }
 

@@ -101,4 +101,45 @@ class SourceTableTest {
         assertThat(table.liveRows(s1)).extracting(x -> x.values().getField("id")).containsExactly(7);
         assertThat(table.liveRows(s2)).extracting(x -> x.values().getField("id")).containsExactlyInAnyOrder(7L, 8L);
     }
+
+    @org.junit.jupiter.api.Test
+    @SuppressWarnings("unchecked")
+    void liveRowsAreCopiesACallerMayChange() {
+        Schema schema = new Schema(Types.NestedField.required(1, "id", Types.LongType.get()),
+                Types.NestedField.optional(2, "blob", Types.BinaryType.get()),
+                Types.NestedField.optional(3, "tags", Types.ListType.ofOptional(4, Types.StringType.get())));
+        SourceTable table = SourceTable.create(dir.resolve("c"), schema, FileFormat.PARQUET);
+        Record r = GenericRecord.create(schema);
+        r.set(0, 1L);
+        r.set(1, java.nio.ByteBuffer.wrap(new byte[] {1, 2, 3}));
+        r.set(2, List.of("x", "y"));
+        long s1 = table.append(List.of(r));
+
+        List<SourceRow> first = table.liveRows(s1);
+        first.get(0).values().set(0, 99L);
+        ((java.nio.ByteBuffer) first.get(0).values().get(1)).get(new byte[3]); // reads the buffer to its end
+        ((List<Object>) first.get(0).values().get(2)).clear();
+        first.clear();
+        table.append(List.of(r));
+
+        List<SourceRow> again = table.liveRows(s1);
+        assertThat(again).hasSize(1);
+        assertThat(again.get(0).values().get(0)).isEqualTo(1L);
+        assertThat(again.get(0).values().get(1)).isEqualTo(java.nio.ByteBuffer.wrap(new byte[] {1, 2, 3}));
+        assertThat(again.get(0).values().get(2)).isEqualTo(List.of("x", "y"));
+        assertThat(table.liveRows(table.currentSnapshotId())).hasSize(2);
+    }
+
+    @org.junit.jupiter.api.Test
+    void aTableSeesCommitsMadeThroughAnotherObjectOfItsFolder() {
+        SourceTable writer = SourceTable.create(dir.resolve("w"), SCHEMA, FileFormat.AVRO);
+        long s1 = writer.append(List.of(row(1, "a")));
+        SourceTable reader = SourceTable.load(dir.resolve("w"));
+        assertThat(reader.currentSnapshotId()).isEqualTo(s1);
+        long s2 = writer.append(List.of(row(2, "b")));
+        assertThat(reader.currentSnapshotId()).isEqualTo(s2);
+        assertThat(reader.liveRows(s2)).extracting(r -> r.values().getField("id")).containsExactlyInAnyOrder(1L, 2L);
+        long s3 = reader.append(List.of(row(3, "c")));
+        assertThat(writer.currentSnapshotId()).isEqualTo(s3);
+    }
 }
