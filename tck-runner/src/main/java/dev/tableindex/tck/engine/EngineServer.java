@@ -89,9 +89,11 @@ public final class EngineServer {
         try {
             reply.setResult(ProtocolOps.dispatch(request.build(), engine));
         } catch (EngineRefusal refusal) {
-            reply.setError(refusal.error());
+            // a refusal may quote its input (a path, a predicate) whole: the reply stays short, as every other one
+            EngineError error = refusal.error();
+            reply.setError(error.toBuilder().setMessage(SubprocessEngine.bounded(error.getMessage())));
         } catch (EngineUnsupported unsupported) {
-            reply.setUnsupported(Unsupported.newBuilder().setReason(unsupported.getMessage()));
+            reply.setUnsupported(Unsupported.newBuilder().setReason(SubprocessEngine.bounded(unsupported.getMessage())));
         } catch (InvalidPathException e) {
             reply.setError(EngineError.newBuilder().setKind("BAD_PATH").setOffset(-1).setMessage("not a path on this machine: "
                     + SubprocessEngine.quote(e.getInput()) + " (" + SubprocessEngine.bounded(e.getReason()) + ")"));

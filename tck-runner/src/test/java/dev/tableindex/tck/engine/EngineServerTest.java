@@ -93,6 +93,13 @@ class EngineServerTest {
     }
 
     @Test
+    void anEngineRefusalQuotingItsWholeInputIsCutTo500Characters() throws Exception {
+        String reply = replyTo("{\"id\":4,\"countRows\":{\"datasetPath\":\"/tmp" + "[".repeat(5000)
+                + "\",\"filter\":\"x > 1\"}}");
+        assertThat(reply).startsWith("{\"id\":4,\"error\":").hasSizeLessThan(800);
+    }
+
+    @Test
     void aBadRequestsEchoIsCutTo500Characters() throws Exception {
         String reply = replyTo("{\"id\":6,\"encodeKey\":{\"keyTypes\":[\"string\"],\"unknownField" + "q".repeat(100_000) + "\":1}}");
         assertThat(reply).contains("BAD_REQUEST").hasSizeLessThan(800);
