@@ -99,6 +99,15 @@ class TckCliTest {
     }
 
     @Test
+    void everySubcommandIsListedUnderItsOwnCommandName() {
+        for (var entry : TckCli.SUBCOMMANDS.entrySet()) {
+            Class<?> command = TckCli.commandClass(entry.getValue());
+            assertThat(command.getAnnotation(picocli.CommandLine.Command.class).name()).isEqualTo(entry.getKey());
+        }
+        assertThat(TckCli.SUBCOMMANDS).hasSize(16);
+    }
+
+    @Test
     void everySubcommandAnswersHelpWithWholeSentences() {
         for (var entry : TckCli.SUBCOMMANDS.entrySet()) {
             Run help = tck(entry.getKey(), "--help");
