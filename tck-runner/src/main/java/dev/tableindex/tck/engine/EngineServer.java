@@ -23,6 +23,8 @@ import java.nio.file.InvalidPathException;
  */
 public final class EngineServer {
     public static final int PROTOCOL_VERSION = 1;
+    /** The longest refusal message or unsupported reason a reply carries whole. */
+    static final int REFUSAL_CHARS = 2 * SubprocessEngine.MAX_MESSAGE_CHARS;
 
     private final TckEngine engine;
     private final PrintStream out;
@@ -89,11 +91,13 @@ public final class EngineServer {
         try {
             reply.setResult(ProtocolOps.dispatch(request.build(), engine));
         } catch (EngineRefusal refusal) {
-            // a refusal may quote its input (a path, a predicate) whole: the reply stays short, as every other one
+            // a refusal may quote its input (a path, a predicate) whole: the reply stays short. Twice the runner's own
+            // cut, so that the runner still shows a message of up to that length as it is, with its true length
             EngineError error = refusal.error();
-            reply.setError(error.toBuilder().setMessage(SubprocessEngine.bounded(error.getMessage())));
+            reply.setError(error.toBuilder().setMessage(SubprocessEngine.bounded(error.getMessage(), REFUSAL_CHARS)));
         } catch (EngineUnsupported unsupported) {
-            reply.setUnsupported(Unsupported.newBuilder().setReason(SubprocessEngine.bounded(unsupported.getMessage())));
+            reply.setUnsupported(Unsupported.newBuilder()
+                    .setReason(SubprocessEngine.bounded(unsupported.getMessage(), REFUSAL_CHARS)));
         } catch (InvalidPathException e) {
             reply.setError(EngineError.newBuilder().setKind("BAD_PATH").setOffset(-1).setMessage("not a path on this machine: "
                     + SubprocessEngine.quote(e.getInput()) + " (" + SubprocessEngine.bounded(e.getReason()) + ")"));
