@@ -58,7 +58,7 @@ final class AnyElementCommand implements Callable<Integer> {
             }
             String call = (negated ? "NOT " : "") + "any_element(" + "list" + ", '" + predicate.replace("'", "''") + "')";
             if (format == OutputFormat.json) {
-                try (JsonGenerator json = ListIndexCommand.JSON.createGenerator(out).useDefaultPrettyPrinter()) {
+                try (JsonGenerator json = OutputFormat.json(out)) {
                     json.writeStartArray();
                     forEachList((i, list) -> {
                         json.writeStartObject();

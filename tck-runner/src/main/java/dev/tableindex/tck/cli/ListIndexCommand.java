@@ -1,6 +1,5 @@
 package dev.tableindex.tck.cli;
 
-import com.fasterxml.jackson.core.JsonFactory;
 import com.fasterxml.jackson.core.JsonGenerator;
 import com.fasterxml.jackson.databind.ObjectMapper;
 import com.fasterxml.jackson.databind.node.ArrayNode;
@@ -32,8 +31,6 @@ import picocli.CommandLine.Model.CommandSpec;
         subcommands = {ListIndexCommand.Build.class, ListIndexCommand.Query.class})
 final class ListIndexCommand {
     private static final HexFormat HEX = HexFormat.ofDelimiter(" ").withUpperCase();
-    /** Writes into the command's writer without closing it. */
-    static final JsonFactory JSON = new JsonFactory().disable(JsonGenerator.Feature.AUTO_CLOSE_TARGET);
 
     /** Options both subcommands take. */
     abstract static class Common implements Callable<Integer> {
@@ -125,7 +122,7 @@ final class ListIndexCommand {
             }
             return;
         }
-        try (JsonGenerator json = JSON.createGenerator(out).useDefaultPrettyPrinter()) {
+        try (JsonGenerator json = OutputFormat.json(out)) {
             json.writeStartObject();
             json.writeArrayFieldStart("page_data");
             for (ListElementIndex.Entry e : index.pageData()) {

@@ -1,6 +1,5 @@
 package dev.tableindex.tck.cli;
 
-import com.fasterxml.jackson.core.JsonFactory;
 import com.fasterxml.jackson.core.JsonGenerator;
 import dev.tableindex.model.dataset.LanceDatasetFolder;
 import dev.tableindex.model.manifest.ManifestFormatException;
@@ -28,7 +27,6 @@ import picocli.CommandLine.Model.CommandSpec;
                 + "--format markdown as tables of its fragments and indices, ready to paste into a spec.",
             "PATH is a manifest file or a dataset folder (its latest version, or --version)."})
 final class ManifestCommand implements Callable<Integer> {
-    private static final JsonFactory JSON = new JsonFactory().disable(JsonGenerator.Feature.AUTO_CLOSE_TARGET);
 
     @Spec
     CommandSpec spec;
@@ -70,7 +68,7 @@ final class ManifestCommand implements Callable<Integer> {
             markdown(ManifestSummary.members(manifest.manifest(), manifest.segments(), manifest.topLevelIndexes()), out);
             return 0;
         }
-        try (JsonGenerator json = JSON.createGenerator(out).useDefaultPrettyPrinter()) {
+        try (JsonGenerator json = OutputFormat.json(out)) {
             ManifestSummary.write(manifest.manifest(), manifest.segments(), manifest.topLevelIndexes(), json);
         }
         out.println();

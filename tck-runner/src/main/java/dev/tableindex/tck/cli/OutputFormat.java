@@ -1,5 +1,8 @@
 package dev.tableindex.tck.cli;
 
+import com.fasterxml.jackson.core.JsonFactory;
+import com.fasterxml.jackson.core.JsonGenerator;
+import java.io.IOException;
 import java.io.PrintWriter;
 import java.io.StringWriter;
 import java.util.List;
@@ -10,6 +13,13 @@ import java.util.List;
  */
 enum OutputFormat {
     text, markdown, json;
+
+    private static final JsonFactory JSON = new JsonFactory().disable(JsonGenerator.Feature.AUTO_CLOSE_TARGET);
+
+    /** Pretty-printed JSON written as it is generated into the command's writer, which closing it leaves open. */
+    static JsonGenerator json(PrintWriter out) throws IOException {
+        return JSON.createGenerator(out).useDefaultPrettyPrinter();
+    }
 
     /** A Markdown table; a {@code |} inside a cell is escaped so the table keeps its columns. */
     static String markdownTable(List<String> header, List<List<String>> rows) {

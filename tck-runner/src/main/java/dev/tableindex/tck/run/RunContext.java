@@ -1,5 +1,6 @@
 package dev.tableindex.tck.run;
 
+import dev.tableindex.tck.api.Capability;
 import dev.tableindex.tck.api.EngineInfo;
 import dev.tableindex.tck.api.TckEngine;
 import java.util.ArrayList;
@@ -66,7 +67,7 @@ public final class RunContext {
      * Whether a scenario this run selected requires {@code capability} and the engine declares it, so will run: what
      * set-up begun ahead of its first use ({@link HeadStart}) goes by.
      */
-    public boolean willRun(dev.tableindex.tck.api.Capability capability) {
+    public boolean willRun(Capability capability) {
         String tag = "@requires:" + capability.id();
         return engineInfo.declares(capability) && selected.stream().anyMatch(run -> run.tags().contains(tag));
     }

@@ -31,7 +31,6 @@ public final class StoreScenario {
 
     private static KitStore store;
     private static HeadStart.Ahead<KitStore> starting;
-    private static Path storeRoot;
     private static int published;
     private static final ThreadLocal<List<Path>> PUBLISHED = ThreadLocal.withInitial(ArrayList::new);
 
@@ -105,12 +104,7 @@ public final class StoreScenario {
     }
 
     private static KitStore start() {
-        try {
-            storeRoot = Files.createTempDirectory("tck-store-");
-        } catch (IOException e) {
-            throw new UncheckedIOException(e);
-        }
-        KitStore started = KitStore.start(storeRoot, 0);
+        KitStore started = KitStore.start(FileTrees.newTemporaryFolder("tck-store-"), 0);
         String logFile = System.getenv(LOG_FILE_VARIABLE);
         if (logFile != null && !logFile.isBlank()) {
             started.log().onRequest(request -> appendLine(Path.of(logFile), request.line()));
@@ -155,9 +149,10 @@ public final class StoreScenario {
         try {
             store.close();
         } finally {
+            Path root = store.root();
             store = null;
             try {
-                FileTrees.delete(storeRoot);
+                FileTrees.delete(root);
             } catch (UncheckedIOException e) {
                 // Best effort: a leftover temporary folder is not a test failure.
             }

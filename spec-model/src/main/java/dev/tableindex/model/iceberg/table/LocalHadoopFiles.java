@@ -41,7 +41,7 @@ public final class LocalHadoopFiles {
     /**
      * Only what the kit sets, without Hadoop's defaults ({@code core-default.xml}, 459 properties): Iceberg
      * copies the configuration for every Parquet and ORC file it writes, and the copy of the defaults was most of the
-     * cost of a small file. Hadoop's code falls back to the same defaults itself; LocalHadoopFilesTest checks that
+     * cost of a small file. Hadoop's code falls back to the same defaults itself; LocalHadoopFilesBytesTest checks that
      * the Parquet and ORC files written are byte for byte those written with the defaults.
      */
     private static Configuration kitSettingsOnly() {
