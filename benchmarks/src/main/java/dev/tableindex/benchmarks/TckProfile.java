@@ -19,13 +19,16 @@ import jdk.jfr.consumer.RecordingFile;
  * Where a whole {@code ./tck run}'s wall time goes, from the two records {@code benchmarks/tck-profile.sh} makes of
  * one run: Cucumber's JSON report (each step's and hook's duration) and a JFR recording (every sleep, park or
  * monitor wait of 1 ms or more, and CPU samples). It prints the time per feature file and per step definition, the
- * threads that run scenarios ({@code main}, and {@code engine-call} for engine calls) waiting by call site, and the
+ * thread that runs scenarios ({@code main}, which also makes an in-process engine's calls) waiting by call site, and the
  * CPU samples by the library they fell in (the first of {@link #LIBRARIES} on the stack). A profile, not a benchmark: it passes or fails on nothing.
  *
  * <p>Usage: {@code TckProfile cucumber.json run.jfr [rows]}
  */
 public final class TckProfile {
-    /** The threads that run scenarios: Cucumber's, and the time-limited engine's calls. */
+    /**
+     * The threads that run scenarios: Cucumber's, which also makes an in-process engine's calls (decision 0132), and
+     * {@code engine-call}, the thread those calls ran on before, so that older recordings still read.
+     */
     private static final Set<String> SCENARIO_THREADS = Set.of("main", "engine-call");
     private static final Set<String> WAITS = Set.of("jdk.ThreadSleep", "jdk.ThreadPark", "jdk.JavaMonitorWait");
     /**
