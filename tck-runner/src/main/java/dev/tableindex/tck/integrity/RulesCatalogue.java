@@ -9,6 +9,7 @@ import com.networknt.schema.SchemaValidatorsConfig;
 import com.networknt.schema.SpecVersion;
 import com.networknt.schema.ValidationMessage;
 import dev.tableindex.tck.integrity.LocatedYaml.Position;
+import dev.tableindex.tck.run.ClasspathTree;
 import java.io.IOException;
 import java.io.InputStream;
 import java.io.UncheckedIOException;
@@ -133,9 +134,11 @@ public final class RulesCatalogue {
         this.problems = List.copyOf(problems);
     }
 
-    /** The catalogue bundled on the classpath, with the suite. */
+    /** The catalogue bundled on the classpath, with the suite: its files only, the feature files are not parsed. */
     public static RulesCatalogue load() {
-        return of(FeatureSuite.load().rulesFiles(), SpecDocuments.load().files());
+        Map<String, String> files = new TreeMap<>();
+        ClasspathFolder.read(ClasspathTree.FEATURES + "/" + FOLDER).forEach((path, text) -> files.put(FOLDER + path, text));
+        return of(files, SpecDocuments.load().files());
     }
 
     /**
