@@ -2,7 +2,9 @@ package dev.tableindex.tck.cli;
 
 import dev.tableindex.tck.engine.Engines;
 import dev.tableindex.tck.run.Console;
+import dev.tableindex.tck.run.HeadStart;
 import dev.tableindex.tck.run.KnownFailures;
+import dev.tableindex.tck.run.SuiteIds;
 import dev.tableindex.tck.run.TckReport;
 import dev.tableindex.tck.run.TckRun;
 import java.nio.file.Path;
@@ -73,6 +75,14 @@ final class RunCommand implements Callable<Integer> {
     @Option(names = "--startup-timeout", paramLabel = "SECONDS", defaultValue = "300",
             description = "How long a cmd: engine may take to send its handshake (default: ${DEFAULT-VALUE}).")
     long startupTimeoutSeconds;
+
+    /**
+     * Begins reading the suite's scenario ids on the head-start thread, which every run needs first: called before
+     * picocli builds this command's options from its annotations, which takes about as long on the main thread.
+     */
+    static void beginReadingTheSuite() {
+        HeadStart.begin(SuiteIds::bundled);
+    }
 
     @Override
     public Integer call() {

@@ -6,6 +6,7 @@ import java.io.PrintWriter;
 import java.util.Arrays;
 import java.util.LinkedHashMap;
 import java.util.Map;
+import java.util.Optional;
 import picocli.CommandLine;
 import picocli.CommandLine.Command;
 
@@ -72,8 +73,12 @@ public final class TckCli {
 
     /** Runs the CLI with the given streams; returns the exit code. */
     public static int run(String[] args, PrintWriter out, PrintWriter err) {
+        Optional<String> name = Arrays.stream(args).filter(a -> !a.startsWith("-")).findFirst();
+        if (name.filter("run"::equals).isPresent()) {
+            RunCommand.beginReadingTheSuite();
+        }
         CommandLine cli = new CommandLine(new TckCli());
-        String named = Arrays.stream(args).filter(a -> !a.startsWith("-")).findFirst().map(SUBCOMMANDS::get).orElse(null);
+        String named = name.map(SUBCOMMANDS::get).orElse(null);
         if (named != null) {
             cli.addSubcommand(commandClass(named));
         } else {

@@ -46,13 +46,22 @@ public final class SuiteIds {
     }
 
     private static volatile SuiteIds bundled;
+    private static final Object PARSING = new Object();
 
-    /** The ids of the suite bundled on the classpath (parsed once per JVM). */
+    /**
+     * The ids of the suite bundled on the classpath, parsed once per JVM: a caller that asks while another thread
+     * parses (the head start of {@code tck run}) waits for that parse.
+     */
     public static SuiteIds bundled() {
         SuiteIds ids = bundled;
         if (ids == null) {
-            ids = of(FeatureSuite.load());
-            bundled = ids;
+            synchronized (PARSING) {
+                ids = bundled;
+                if (ids == null) {
+                    ids = of(FeatureSuite.load());
+                    bundled = ids;
+                }
+            }
         }
         return ids;
     }
