@@ -38,13 +38,11 @@ public final class TimeLimitedEngine implements TckEngine {
         }
 
         /** The watchdog's interrupt, only while the call runs: the thread never sees one after its call returned. */
-        synchronized boolean interruptIfRunning() {
-            if (finished || interrupted) {
-                return false;
+        synchronized void interruptIfRunning() {
+            if (!finished && !interrupted) {
+                interrupted = true;
+                thread.interrupt();
             }
-            interrupted = true;
-            thread.interrupt();
-            return true;
         }
 
         /** Ends the call; true if the watchdog interrupted it (the call's own interrupt status is then cleared). */

@@ -9,6 +9,14 @@ import org.junit.jupiter.api.Test;
 
 /** The rules catalogue (features/rules/*.yaml) against a small suite: what SuiteIntegrity reports. */
 class CatalogueIntegrityTest {
+    /** The bundled catalogue is read from the rules folder alone: the same rules as the suite's rules files give. */
+    @Test
+    void theBundledCatalogueHasTheRulesOfTheSuitesRulesFiles() {
+        RulesCatalogue fromSuite = RulesCatalogue.of(FeatureSuite.load().rulesFiles(), SpecDocuments.load().files());
+        assertThat(RulesCatalogue.load().rules()).isNotEmpty().isEqualTo(fromSuite.rules());
+        assertThat(RulesCatalogue.load().problems()).isEqualTo(fromSuite.problems());
+    }
+
 
     private static final SpecDocuments SPEC = SpecDocuments.of(Map.of(
             "doc.md", "# Doc\n## Reading\n## Writing\n",
