@@ -94,6 +94,39 @@ public record IndexedTable(ElementSchema element, List<Integer> fieldIds, List<F
         return new IndexedTable(read.element().schema(), read.element().fieldIds(), fragments, read.layout());
     }
 
+    /**
+     * A table's rows, handed to a sink fragment by fragment in the table's order, as often as asked: rows held
+     * ({@link #visit}) or read again from a file each time ({@link #rowsOf}), so an answer can go over a table of any
+     * size without holding it.
+     */
+    @FunctionalInterface
+    public interface Rows {
+        void visit(RowSink sink);
+    }
+
+    /** Hands every row of every fragment to {@code sink}, then the fragment's end (the element is the table's own). */
+    public void visit(RowSink sink) {
+        for (Fragment fragment : fragments) {
+            for (int offset = 0; offset < fragment.rows().size(); offset++) {
+                sink.row(fragment.id(), offset, fragment.deleted().contains(offset), fragment.rows().get(offset));
+            }
+            sink.fragmentEnd(fragment.id(), fragment.deleted());
+        }
+    }
+
+    /** The rows of the table in {@code file}, read again on every visit and never held (see {@link #read}). */
+    public static Rows rowsOf(java.nio.file.Path file) {
+        return sink -> read(TableReader.of(file), sink);
+    }
+
+    /**
+     * The table as {@link #read} found it, without its rows: its element, field ids and layout, what an index's
+     * usability and a query's plan are decided on.
+     */
+    public static IndexedTable withoutRows(Read read) {
+        return new IndexedTable(read.element().schema(), read.element().fieldIds(), List.of(), read.layout());
+    }
+
     /** What {@link #read} returns besides the rows it hands over: the table's element and its Arrow layout. */
     public record Read(TableJson.Element element, Layout layout) {
     }

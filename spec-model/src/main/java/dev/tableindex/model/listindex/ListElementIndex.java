@@ -137,9 +137,28 @@ public final class ListElementIndex implements ListElementSegment {
      * any size). The table is checked as {@link IndexedTable#fromJson} checks it, and before the key names.
      */
     public static ListElementIndex buildOnNames(TableReader reader, List<String> keyNames, int pageSize) {
-        try (RowsOnNames build = new RowsOnNames(keyNames)) {
+        return buildOnNames(reader, keyNames, null, pageSize).index();
+    }
+
+    /** A segment built over a table read row by row, and that table without its rows ({@link IndexedTable#withoutRows}). */
+    public record Streamed(ListElementIndex index, IndexedTable table) {
+    }
+
+    /**
+     * As {@link #buildOnNames(TableReader, List, int)}, over the non-deleted rows of {@code fragments} only (null: every
+     * fragment). A fragment the table does not have is refused ({@link NoSuchFragment}), before the key names.
+     */
+    public static Streamed buildOnNames(TableReader reader, List<String> keyNames, Set<Long> fragments, int pageSize) {
+        try (RowsOnNames build = new RowsOnNames(keyNames, fragments)) {
             IndexedTable.Read table = IndexedTable.read(reader, build);
-            return build.index(table, pageSize);
+            return new Streamed(build.index(table, pageSize), IndexedTable.withoutRows(table));
+        }
+    }
+
+    /** A build asked to cover a fragment its table does not have. */
+    public static final class NoSuchFragment extends IllegalArgumentException {
+        NoSuchFragment(long fragment, Set<Long> fragments) {
+            super("the table has no fragment " + fragment + " (its fragments: " + new TreeSet<>(fragments) + ")");
         }
     }
 
@@ -150,11 +169,14 @@ public final class ListElementIndex implements ListElementSegment {
      */
     private static final class RowsOnNames implements IndexedTable.RowSink, AutoCloseable {
         private final List<String> keyNames;
-        private final Set<Long> covered = new TreeSet<>();
+        /** The fragments to cover, or null for every one. */
+        private final Set<Long> fragments;
+        private final Set<Long> read = new TreeSet<>();
         private BuildRows rows;
 
-        RowsOnNames(List<String> keyNames) {
+        RowsOnNames(List<String> keyNames, Set<Long> fragments) {
             this.keyNames = keyNames;
+            this.fragments = fragments == null ? null : Set.copyOf(fragments);
         }
 
         @Override
@@ -169,17 +191,24 @@ public final class ListElementIndex implements ListElementSegment {
 
         @Override
         public void row(long fragmentId, int offset, boolean deleted, List<Object[]> list) {
-            if (rows != null && !deleted) {
+            if (rows != null && !deleted && (fragments == null || fragments.contains(fragmentId))) {
                 rows.add(IndexedTable.rowAddress(fragmentId, offset), list);
             }
         }
 
         @Override
         public void fragmentEnd(long fragmentId, Set<Integer> deleted) {
-            covered.add(fragmentId);
+            read.add(fragmentId);
         }
 
         ListElementIndex index(IndexedTable.Read table, int pageSize) {
+            Set<Long> covered = read;
+            if (fragments != null) {
+                fragments.stream().sorted().filter(id -> !read.contains(id)).findFirst().ifPresent(id -> {
+                    throw new NoSuchFragment(id, read);
+                });
+                covered = new TreeSet<>(fragments);
+            }
             TableJson.Element element = table.element();
             Keys keys = Keys.of(element.schema(), element.fieldIds(),
                     idsOf(element.schema(), element.fieldIds(), table.layout(), keyNames));

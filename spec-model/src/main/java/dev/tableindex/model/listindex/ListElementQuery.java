@@ -4,7 +4,6 @@ import dev.tableindex.model.anyelement.AnyElement;
 import dev.tableindex.model.anyelement.BoundPredicate;
 import dev.tableindex.model.anyelement.ElementSchema;
 import dev.tableindex.model.anyelement.TruthValue;
-import java.util.ArrayList;
 import java.util.Collection;
 import java.util.HashSet;
 import java.util.HashMap;
@@ -55,51 +54,78 @@ public final class ListElementQuery {
      */
     public static Answer answer(IndexedTable table, List<? extends ListElementSegment> segments, String predicate, boolean negated,
                                 int enumerationLimit) {
-        BoundPredicate bound = BoundPredicate.of(predicate, table.element());
+        return answer(table, table::visit, segments, predicate, negated, enumerationLimit);
+    }
+
+    /**
+     * The call answered over the table whose element, field ids and layout {@code shape} gives and whose rows
+     * {@code rows} hands over ({@link IndexedTable#withoutRows} and {@link IndexedTable#rowsOf} for a table in a file
+     * that is never held): the index is searched first, then the rows are gone over once, each decided from what
+     * the index found for it (rechecked on its data where the plan is a superset) or, in a fragment no segment
+     * covers, from its data.
+     */
+    public static Answer answer(IndexedTable shape, IndexedTable.Rows rows, List<? extends ListElementSegment> segments,
+                                String predicate, boolean negated, int enumerationLimit) {
+        BoundPredicate bound = BoundPredicate.of(predicate, shape.element());
         if (segments.isEmpty()) {
             throw new IllegalArgumentException("an index has at least one segment");
         }
-        Unusable unusable = unusableBecause(table, segments);
+        Unusable unusable = unusableBecause(shape, segments);
         if (unusable != null) {
-            return new Answer(unusable.plan(), scan(table, bound, negated), 0);
+            return new Answer(unusable.plan(), scan(rows, bound, negated), 0);
         }
         ListElementIndexDetails details = segments.get(0).details();
-        List<Integer> keyPositions = details.keyFieldIds().stream().map(table.fieldIds()::indexOf).toList();
-        Plan plan = ListElementPlanner.plan(bound.predicate(), table.element(), keyPositions, enumerationLimit);
+        List<Integer> keyPositions = details.keyFieldIds().stream().map(shape.fieldIds()::indexOf).toList();
+        Plan plan = ListElementPlanner.plan(bound.predicate(), shape.element(), keyPositions, enumerationLimit);
         boolean fromIndex = plan.mode() != Plan.Mode.NOT_USED && (!negated || plan.notExact());
-        Set<Long> rows = new TreeSet<>();
         int pagesRead = 0;
-        Set<Long> indexed = new HashSet<>();
-        Map<Long, IndexedTable.Fragment> fragments = new HashMap<>();
-        table.fragments().forEach(f -> fragments.put(f.id(), f));
+        // what the index found: in every segment (a hit counts wherever it points), and per covered fragment
+        Set<Long> found = new HashSet<>();
+        Map<Long, Findings> covered = new HashMap<>();
         if (fromIndex) {
             for (ListElementSegment segment : segments) {
-                ListElementSegment.Found found = segment.search(plan.ranges());
-                pagesRead += found.pagesRead();
-                // a hit is looked up in its fragment: no pass over every row for a selective query
-                Set<Long> trueRows = plan.mode() == Plan.Mode.EXACT ? found.rows() : recheck(fragments, bound, found.rows());
-                if (!negated) {
-                    trueRows.stream().filter(row -> live(fragments, row)).forEach(rows::add);
-                } else {
-                    Set<Long> live = liveRows(table, segment.coveredFragments());
+                ListElementSegment.Found hits = segment.search(plan.ranges());
+                pagesRead += hits.pagesRead();
+                found.addAll(hits.rows());
+                Findings findings = new Findings(hits.rows(), Set.of(), Set.of());
+                if (negated) {
                     ListElementSegment.Found nulls = segment.nullLists();
                     ListElementSegment.Found unknown = segment.search(plan.unknownRanges());
                     pagesRead += nulls.pagesRead() + unknown.pagesRead();
-                    for (long row : live) {
-                        if (!trueRows.contains(row) && !nulls.rows().contains(row) && !unknown.rows().contains(row)) {
-                            rows.add(row);
-                        }
-                    }
+                    findings = new Findings(hits.rows(), nulls.rows(), unknown.rows());
                 }
-                indexed.addAll(segment.coveredFragments());
+                for (long fragment : segment.coveredFragments()) {
+                    covered.put(fragment, findings);
+                }
             }
         }
-        for (IndexedTable.Fragment fragment : table.fragments()) {
-            if (!indexed.contains(fragment.id())) {
-                rows.addAll(scanFragment(fragment, bound, negated));
+        boolean exact = plan.mode() == Plan.Mode.EXACT;
+        Set<Long> answer = new TreeSet<>();
+        rows.visit((fragmentId, offset, deleted, list) -> {
+            if (deleted) {
+                return;
             }
-        }
-        return new Answer(plan, rows, pagesRead);
+            long address = IndexedTable.rowAddress(fragmentId, offset);
+            Findings findings = covered.get(fragmentId);
+            if (!negated && found.contains(address) && (exact || AnyElement.test(bound, list) == TruthValue.TRUE)) {
+                answer.add(address);
+            } else if (findings == null) {
+                if (isTrue(bound, list, negated)) {
+                    answer.add(address);
+                }
+            } else if (negated && !findings.nullLists().contains(address) && !findings.unknown().contains(address)
+                    && !(findings.hits().contains(address) && (exact || AnyElement.test(bound, list) == TruthValue.TRUE))) {
+                answer.add(address);
+            }
+        });
+        return new Answer(plan, answer, pagesRead);
+    }
+
+    /**
+     * What one segment found, for the rows of the fragments it covers: its hits (the call TRUE there, or a superset
+     * to recheck), and for NOT its null lists and the rows where the call may be UNKNOWN.
+     */
+    private record Findings(Set<Long> hits, Set<Long> nullLists, Set<Long> unknown) {
     }
 
     /** Why a reader must not use an index: the spec's case and a text for people. */
@@ -111,60 +137,24 @@ public final class ListElementQuery {
 
     /** The call evaluated on the data of every fragment, deleted rows left out. */
     public static Set<Long> scan(IndexedTable table, BoundPredicate predicate, boolean negated) {
-        Set<Long> rows = new TreeSet<>();
-        for (IndexedTable.Fragment fragment : table.fragments()) {
-            rows.addAll(scanFragment(fragment, predicate, negated));
-        }
-        return rows;
+        return scan(table::visit, predicate, negated);
     }
 
-    private static List<Long> scanFragment(IndexedTable.Fragment fragment, BoundPredicate predicate, boolean negated) {
-        List<Long> rows = new ArrayList<>();
-        for (int offset = 0; offset < fragment.rows().size(); offset++) {
-            if (fragment.deleted().contains(offset)) {
-                continue;
+    /** The call evaluated on the data of every row {@code rows} hands over, deleted rows left out. */
+    public static Set<Long> scan(IndexedTable.Rows rows, BoundPredicate predicate, boolean negated) {
+        Set<Long> answer = new TreeSet<>();
+        rows.visit((fragmentId, offset, deleted, list) -> {
+            if (!deleted && isTrue(predicate, list, negated)) {
+                answer.add(IndexedTable.rowAddress(fragmentId, offset));
             }
-            TruthValue value = AnyElement.test(predicate, fragment.rows().get(offset));
-            if ((negated ? value.not() : value) == TruthValue.TRUE) {
-                rows.add(IndexedTable.rowAddress(fragment.id(), offset));
-            }
-        }
-        return rows;
+        });
+        return answer;
     }
 
-    /** The candidates on which the call is TRUE, evaluated on their rows' data. */
-    private static Set<Long> recheck(Map<Long, IndexedTable.Fragment> fragments, BoundPredicate predicate, Set<Long> candidates) {
-        Set<Long> rows = new HashSet<>();
-        for (long address : candidates) {
-            IndexedTable.Fragment fragment = fragments.get(address >>> 32);
-            int offset = (int) address;
-            if (fragment != null && offset < fragment.rows().size()
-                    && AnyElement.test(predicate, fragment.rows().get(offset)) == TruthValue.TRUE) {
-                rows.add(address);
-            }
-        }
-        return rows;
-    }
-
-    /** Whether the row exists and is not deleted. */
-    private static boolean live(Map<Long, IndexedTable.Fragment> fragments, long address) {
-        IndexedTable.Fragment fragment = fragments.get(address >>> 32);
-        int offset = (int) address;
-        return fragment != null && offset >= 0 && offset < fragment.rows().size() && !fragment.deleted().contains(offset);
-    }
-
-    private static Set<Long> liveRows(IndexedTable table, Set<Long> fragments) {
-        Set<Long> rows = new HashSet<>();
-        for (IndexedTable.Fragment fragment : table.fragments()) {
-            if (fragments.contains(fragment.id())) {
-                for (int offset = 0; offset < fragment.rows().size(); offset++) {
-                    if (!fragment.deleted().contains(offset)) {
-                        rows.add(IndexedTable.rowAddress(fragment.id(), offset));
-                    }
-                }
-            }
-        }
-        return rows;
+    /** Whether the call (or, {@code negated}, its NOT) is TRUE on a row's list. */
+    private static boolean isTrue(BoundPredicate predicate, List<Object[]> list, boolean negated) {
+        TruthValue value = AnyElement.test(predicate, list);
+        return (negated ? value.not() : value) == TruthValue.TRUE;
     }
 
     /**

@@ -25,7 +25,8 @@ import net.jqwik.api.Provide;
  * {@code tck list-index build} reads its table row by row ({@link ListElementIndex#buildOnNames(TableReader, List,
  * int)}): the segment is the one built from the table held whole, and both are page_data as the spec orders it, for
  * fragments in any order in the file (ids up to 2^32 - 1), deletions, null lists and null elements; a table or key
- * the held build refuses, the streamed build refuses with the same message.
+ * the held build refuses, the streamed build refuses with the same message. {@code tck list-index query} answers over
+ * the table read again, never held, as over the table held.
  */
 class StreamedBuildProperties {
     private static final List<Integer> IDS = ListElementIndexProperties.IDS;
@@ -114,6 +115,78 @@ class StreamedBuildProperties {
             ListElementIndex index = ListElementIndex.buildOnNames(TableReader.of(json), c.keyNames(), c.pageSize());
             assertThat(index.pageData())
                     .isEqualTo(ListElementIndexProperties.expectedPageData(c.table(), keyIds, allFragments(c.table())));
+        }
+    }
+
+    /** A streamed case with the fragments to cover (perhaps one the table lacks) and a predicate to answer. */
+    record QueryCase(Case table, Set<Long> covered, String predicate) {
+        @Override
+        public String toString() {
+            return table + " covered " + covered + " predicate " + predicate;
+        }
+    }
+
+    @Provide
+    Arbitrary<QueryCase> queries() {
+        return cases().flatMap(c -> {
+            List<Long> ids = c.table().fragments().stream().map(IndexedTable.Fragment::id).toList();
+            Arbitrary<Set<Long>> covered = Arbitraries.frequencyOf(
+                    net.jqwik.api.Tuple.of(8, Arbitraries.of(ids).set().ofMaxSize(ids.size())),
+                    net.jqwik.api.Tuple.of(1, Arbitraries.of(ids).set().ofMaxSize(ids.size()).map(set -> {
+                        Set<Long> withMissing = new HashSet<>(set);
+                        withMissing.add(ids.stream().mapToLong(Long::longValue).max().orElse(0) == 4_294_967_295L
+                                ? 4_294_967_294L - ids.size() : ids.stream().mapToLong(Long::longValue).max().orElse(0) + 1);
+                        return withMissing;
+                    })));
+            List<Integer> keyPositions = c.keyNames().stream().map(ListElementIndexProperties.NAMES::indexOf)
+                    .filter(i -> i >= 0).toList();
+            Arbitrary<String> predicate = keyPositions.isEmpty() ? Arbitraries.just("n = 7")
+                    : ListElementIndexProperties.predicate(keyPositions);
+            return Combinators.combine(covered, predicate).as((set, p) -> new QueryCase(c, set, p));
+        });
+    }
+
+    /**
+     * {@code tck list-index query} builds over the chosen fragments from the table read row by row and answers by
+     * reading it again ({@link IndexedTable#withoutRows}, {@link IndexedTable#rowsOf}): the segment, the refusal of a
+     * fragment the table lacks, and both answers are those of the table held whole.
+     */
+    @Property(tries = 1000)
+    void theStreamedQueryIsTheHeldQuery(@ForAll("queries") QueryCase q) {
+        String json = q.table().json();
+        String streamed = outcome(() -> ListElementIndex.buildOnNames(TableReader.of(json), q.table().keyNames(), q.covered(),
+                q.table().pageSize()).index());
+        String held = outcome(() -> {
+            IndexedTable table = IndexedTable.fromJson(json);
+            Set<Long> fragments = allFragments(table);
+            q.covered().stream().sorted().filter(id -> !fragments.contains(id)).findFirst().ifPresent(id -> {
+                throw new IllegalArgumentException("the table has no fragment " + id + " (its fragments: "
+                        + new java.util.TreeSet<>(fragments) + ")");
+            });
+            return ListElementIndex.buildOnNames(table, q.table().keyNames(), q.covered(), q.table().pageSize());
+        });
+        assertThat(streamed).isEqualTo(held);
+        if (streamed.startsWith("refused: ")) {
+            return;
+        }
+        ListElementIndex.Streamed built = ListElementIndex.buildOnNames(TableReader.of(json), q.table().keyNames(),
+                q.covered(), q.table().pageSize());
+        IndexedTable whole = IndexedTable.fromJson(json);
+        IndexedTable.Rows rows = sink -> IndexedTable.read(TableReader.of(json), sink);
+        for (boolean negated : new boolean[] {false, true}) {
+            String fromFile = answer(() -> ListElementQuery.answer(built.table(), rows, List.of(built.index()), q.predicate(),
+                    negated, 1000));
+            String fromHeld = answer(() -> ListElementQuery.answer(whole, List.of(built.index()), q.predicate(), negated, 1000));
+            assertThat(fromFile).as("negated=%s", negated).isEqualTo(fromHeld);
+        }
+    }
+
+    private static String answer(Supplier<ListElementQuery.Answer> query) {
+        try {
+            ListElementQuery.Answer answer = query.get();
+            return answer.plan() + " " + answer.pagesRead() + " " + answer.rows();
+        } catch (IllegalArgumentException e) {
+            return "refused: " + e.getMessage();
         }
     }
 

@@ -1,15 +1,13 @@
 package dev.tableindex.tck.cli;
 
 import com.fasterxml.jackson.core.JsonGenerator;
-import com.fasterxml.jackson.databind.ObjectMapper;
-import com.fasterxml.jackson.databind.node.ArrayNode;
-import com.fasterxml.jackson.databind.node.ObjectNode;
 import dev.tableindex.model.anyelement.BoundPredicate;
 import dev.tableindex.model.anyelement.TableReader;
 import dev.tableindex.model.listindex.IndexedTable;
 import dev.tableindex.model.listindex.KeyRange;
 import dev.tableindex.model.listindex.ListElementIndex;
 import dev.tableindex.model.listindex.ListElementQuery;
+import dev.tableindex.model.listindex.Plan;
 import java.io.IOException;
 import java.io.PrintWriter;
 import java.io.UncheckedIOException;
@@ -71,14 +69,6 @@ final class ListIndexCommand {
         }
 
         abstract void run(PrintWriter out) throws IOException;
-
-        ListElementIndex build(IndexedTable table, Set<Long> fragments) {
-            return ListElementIndex.buildOnNames(table, keys, fragments, pageSize);
-        }
-
-        static Set<Long> all(IndexedTable table) {
-            return new HashSet<>(table.fragments().stream().map(IndexedTable.Fragment::id).toList());
-        }
     }
 
     @Command(name = "build", mixinStandardHelpOptions = true,
@@ -165,55 +155,87 @@ final class ListIndexCommand {
                 description = "Null-set combinations NOT any_element may enumerate (default: ${DEFAULT-VALUE}).")
         int enumerationLimit;
 
+        /**
+         * The table is read row by row and never held: once for the index, then once for the answer and once for the
+         * scan, so the memory is the index's and the answers' (docs/decisions/0142).
+         */
         @Override
         void run(PrintWriter out) throws IOException {
-            // held as rows, its text never: answers recheck rows the index finds, anywhere in the table
-            IndexedTable table = IndexedTable.fromJson(TableReader.of(this.table));
             if (enumerationLimit < 0) {
                 throw new IllegalArgumentException("--enumeration-limit must be 0 or more, got " + enumerationLimit);
             }
-            if (covered != null) {
-                Set<Long> fragments = all(table);
-                covered.stream().filter(id -> !fragments.contains(id)).findFirst().ifPresent(id -> {
-                    throw new IllegalArgumentException("--covered: the table has no fragment " + id
-                            + " (its fragments: " + new java.util.TreeSet<>(fragments) + ")");
-                });
+            ListElementIndex.Streamed built;
+            try {
+                built = ListElementIndex.buildOnNames(TableReader.of(this.table), keys,
+                        covered == null ? null : new HashSet<>(covered), pageSize);
+            } catch (ListElementIndex.NoSuchFragment e) {
+                throw new IllegalArgumentException("--covered: " + e.getMessage());
             }
-            ListElementIndex index = build(table, covered == null ? all(table) : new HashSet<>(covered));
-            ListElementQuery.Answer answer = ListElementQuery.answer(table, index, predicate, negated, enumerationLimit);
-            ObjectMapper json = new ObjectMapper();
-            ObjectNode result = json.createObjectNode();
+            IndexedTable table = built.table();
+            IndexedTable.Rows rows = IndexedTable.rowsOf(this.table);
+            ListElementQuery.Answer answer = ListElementQuery.answer(table, rows, List.of(built.index()), predicate, negated,
+                    enumerationLimit);
+            Plan plan = answer.plan();
             // under --not the mode is that of the NOT answer: an index that cannot answer NOT exactly is not used for it
-            boolean notFromIndex = answer.plan().mode() != dev.tableindex.model.listindex.Plan.Mode.NOT_USED
-                    && answer.plan().notExact();
-            result.put("mode", negated && !notFromIndex ? dev.tableindex.model.listindex.Plan.Mode.NOT_USED.name()
-                    : answer.plan().mode().name());
-            result.put("reason", negated && answer.plan().mode() != dev.tableindex.model.listindex.Plan.Mode.NOT_USED
-                    && !answer.plan().notExact() ? answer.plan().notReason() : answer.plan().reason());
-            ArrayNode ranges = result.putArray("ranges");
-            for (KeyRange range : answer.plan().ranges()) {
-                ranges.addObject().put("lower", range.lower() == null ? null : HEX.formatHex(range.lower()))
-                        .put("lower_inclusive", true)
-                        .put("upper", range.upper() == null ? null : HEX.formatHex(range.upper()))
-                        .put("upper_inclusive", false);
-            }
-            result.put("pages_read", answer.pagesRead());
-            answer.rows().forEach(result.putArray("rows")::add);
-            ListElementQuery.scan(table, BoundPredicate.of(predicate, table.element()), negated)
-                    .forEach(result.putArray("scan_rows")::add);
+            boolean notFromIndex = plan.mode() != Plan.Mode.NOT_USED && plan.notExact();
+            String mode = negated && !notFromIndex ? Plan.Mode.NOT_USED.name() : plan.mode().name();
+            String reason = negated && plan.mode() != Plan.Mode.NOT_USED && !plan.notExact() ? plan.notReason() : plan.reason();
+            int pagesRead = answer.pagesRead();
+            Set<Long> answerRows = answer.rows();
+            answer = null;
+            BoundPredicate bound = BoundPredicate.of(predicate, table.element());
+            // the answer's rows are printed (or made a cell) before the scan's are found: one set of rows held at a time
             if (format == OutputFormat.markdown) {
+                String rowsCell = array(answerRows);
+                answerRows = null;
+                String scanCell = array(ListElementQuery.scan(rows, bound, negated));
                 out.print(OutputFormat.markdownTable(List.of("mode", "reason", "pages_read", "rows", "scan_rows"),
-                        List.of(List.of(result.path("mode").asText(), result.path("reason").asText(),
-                                result.path("pages_read").asText(), result.path("rows").toString(),
-                                result.path("scan_rows").toString()))));
+                        List.of(List.of(mode, reason, String.valueOf(pagesRead), rowsCell, scanCell))));
                 List<List<String>> rangeRows = new java.util.ArrayList<>();
-                result.path("ranges").forEach(r -> rangeRows.add(List.of(
-                        r.path("lower").isNull() ? "(unbounded)" : "[" + r.path("lower").asText(),
-                        r.path("upper").isNull() ? "(unbounded)" : r.path("upper").asText() + ")")));
+                plan.ranges().forEach(r -> rangeRows.add(List.of(
+                        r.lower() == null ? "(unbounded)" : "[" + HEX.formatHex(r.lower()),
+                        r.upper() == null ? "(unbounded)" : HEX.formatHex(r.upper()) + ")")));
                 out.print("\nranges:\n\n" + OutputFormat.markdownTable(List.of("from (inclusive)", "to (exclusive)"), rangeRows));
-            } else {
-                out.println(json.writeValueAsString(result));
+                return;
             }
+            try (JsonGenerator json = OutputFormat.compactJson(out)) {
+                json.writeStartObject();
+                json.writeStringField("mode", mode);
+                json.writeStringField("reason", reason);
+                json.writeArrayFieldStart("ranges");
+                for (KeyRange range : plan.ranges()) {
+                    json.writeStartObject();
+                    json.writeStringField("lower", range.lower() == null ? null : HEX.formatHex(range.lower()));
+                    json.writeBooleanField("lower_inclusive", true);
+                    json.writeStringField("upper", range.upper() == null ? null : HEX.formatHex(range.upper()));
+                    json.writeBooleanField("upper_inclusive", false);
+                    json.writeEndObject();
+                }
+                json.writeEndArray();
+                json.writeNumberField("pages_read", pagesRead);
+                writeRows(json, "rows", answerRows);
+                answerRows = null;
+                writeRows(json, "scan_rows", ListElementQuery.scan(rows, bound, negated));
+                json.writeEndObject();
+            }
+            out.println();
+        }
+
+        private static void writeRows(JsonGenerator json, String field, Set<Long> rows) throws IOException {
+            json.writeArrayFieldStart(field);
+            for (long row : rows) {
+                json.writeNumber(row);
+            }
+            json.writeEndArray();
+        }
+
+        /** Row addresses as a JSON array without spaces, {@code [1,2]}. */
+        private static String array(Set<Long> rows) {
+            StringBuilder text = new StringBuilder("[");
+            for (long row : rows) {
+                text.append(text.length() == 1 ? "" : ",").append(row);
+            }
+            return text.append(']').toString();
         }
     }
 

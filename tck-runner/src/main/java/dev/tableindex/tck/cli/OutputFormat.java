@@ -21,6 +21,11 @@ enum OutputFormat {
         return JSON.createGenerator(out).useDefaultPrettyPrinter();
     }
 
+    /** JSON on one line, without spaces, written as it is generated into the command's writer, left open. */
+    static JsonGenerator compactJson(PrintWriter out) throws IOException {
+        return JSON.createGenerator(out);
+    }
+
     /** A Markdown table; a {@code |} inside a cell is escaped so the table keeps its columns. */
     static String markdownTable(List<String> header, List<List<String>> rows) {
         StringWriter table = new StringWriter();
