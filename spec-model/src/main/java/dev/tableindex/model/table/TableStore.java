@@ -6,6 +6,7 @@ import dev.tableindex.model.index.FeatureFlags;
 import dev.tableindex.model.index.IndexCatalog;
 import dev.tableindex.model.index.IndexV2Projection;
 import dev.tableindex.model.index.OverlayExclusion;
+import dev.tableindex.model.io.Folders;
 import dev.tableindex.model.manifest.IndexV2Entry;
 import dev.tableindex.model.manifest.ManifestFile;
 import dev.tableindex.model.manifest.ManifestWriter;
@@ -335,10 +336,10 @@ public final class TableStore {
                     }
                 }
             }
-            Path transactions = Files.createDirectories(root.resolve(TRANSACTIONS_DIR));
+            Path transactions = Folders.ensure(root.resolve(TRANSACTIONS_DIR));
             Files.write(transactions.resolve(TableManifest.transactionFileName(commit.transaction())),
                     commit.transaction().toByteArray());
-            Path versions = Files.createDirectories(root.resolve(LanceDatasetFolder.VERSIONS_DIR));
+            Path versions = Folders.ensure(root.resolve(LanceDatasetFolder.VERSIONS_DIR));
             Files.write(versions.resolve(ManifestName.fileName(table.version(), ManifestName.NamingScheme.V2)),
                     ManifestWriter.write(manifest), StandardOpenOption.CREATE_NEW, StandardOpenOption.WRITE);
             Files.writeString(versions.resolve(LanceDatasetFolder.VERSION_HINT_FILE),
@@ -351,7 +352,7 @@ public final class TableStore {
 
     private static void writeIfMissing(Path path, java.util.function.Supplier<byte[]> bytes) throws IOException {
         if (!Files.exists(path)) {
-            Files.createDirectories(path.getParent());
+            Folders.ensure(path.getParent());
             Files.write(path, bytes.get(), StandardOpenOption.CREATE_NEW, StandardOpenOption.WRITE);
         }
     }

@@ -1,5 +1,6 @@
 package dev.tableindex.tck.run;
 
+import dev.tableindex.model.io.Folders;
 import java.io.IOException;
 import java.io.UncheckedIOException;
 import java.nio.file.Files;
@@ -23,7 +24,7 @@ public final class FileTrees {
                 if (Files.isDirectory(from)) {
                     Files.createDirectories(to);
                 } else {
-                    Files.createDirectories(to.toAbsolutePath().getParent());
+                    Folders.ensure(to.toAbsolutePath().getParent());
                     Files.copy(from, to);
                 }
             }

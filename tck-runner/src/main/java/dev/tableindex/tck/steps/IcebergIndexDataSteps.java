@@ -1,5 +1,6 @@
 package dev.tableindex.tck.steps;
 
+import dev.tableindex.model.io.Folders;
 import dev.tableindex.model.json.KitJson;
 import com.fasterxml.jackson.databind.JsonNode;
 import com.fasterxml.jackson.databind.node.ArrayNode;
@@ -887,7 +888,7 @@ public final class IcebergIndexDataSteps {
         metadataFile = scratch().resolve("index").resolve("metadata")
                 .resolve(String.format("%05d-index.metadata.json", ++metadataVersion));
         try {
-            Files.createDirectories(metadataFile.getParent());
+            Folders.ensure(metadataFile.getParent());
             Files.write(metadataFile, omitEmptyOptionals
                     ? IndexMetadataJson.toBytes(IndexMetadataJson.writeWithoutEmptyOptionals(metadata))
                     : IndexMetadataJson.toBytes(metadata));

@@ -9,6 +9,7 @@ import dev.tableindex.model.iceberg.metadata.IndexMetadataValidator;
 import dev.tableindex.model.iceberg.metadata.IndexPaths;
 import dev.tableindex.model.iceberg.metadata.MetadataLogEntry;
 import dev.tableindex.model.iceberg.metadata.Violation;
+import dev.tableindex.model.io.Folders;
 import java.io.IOException;
 import java.io.UncheckedIOException;
 import java.nio.file.Files;
@@ -153,7 +154,7 @@ public final class IndexCommitter {
                 + String.format("%05d-%s.metadata.json", version, uniqueSuffix.get());
         Path path = IndexLocations.toPath(location);
         try {
-            Files.createDirectories(path.getParent());
+            Folders.ensure(path.getParent());
             // CREATE_NEW: a metadata file is immutable, and a name is never reused
             Files.write(path, IndexMetadataJson.toBytes(metadata), StandardOpenOption.CREATE_NEW, StandardOpenOption.WRITE);
         } catch (IOException e) {

@@ -1,5 +1,6 @@
 package dev.tableindex.model.iceberg.table;
 
+import dev.tableindex.model.io.Folders;
 import java.io.IOException;
 import java.io.UncheckedIOException;
 import java.nio.file.Files;
@@ -46,7 +47,7 @@ public final class LocalFileIO implements FileIO {
     public OutputFile newOutputFile(String location) {
         Path path = path(location);
         try {
-            Files.createDirectories(path.getParent());
+            Folders.ensure(path.getParent());
         } catch (IOException e) {
             throw new UncheckedIOException(e);
         }

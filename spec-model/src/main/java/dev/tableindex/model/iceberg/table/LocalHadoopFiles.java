@@ -1,7 +1,11 @@
 package dev.tableindex.model.iceberg.table;
 
+import java.io.IOException;
+import java.io.UncheckedIOException;
+import java.net.URI;
 import java.nio.file.Path;
 import org.apache.hadoop.conf.Configuration;
+import org.apache.hadoop.fs.FileSystem;
 import org.apache.hadoop.fs.RawLocalFileSystem;
 import org.apache.hadoop.fs.permission.FsPermission;
 import org.apache.iceberg.hadoop.HadoopInputFile;
@@ -19,6 +23,12 @@ import org.apache.iceberg.io.OutputFile;
  */
 public final class LocalHadoopFiles {
     private static final Configuration SHARED = kitSettingsOnly();
+    /**
+     * One file system for every file: given only a configuration, Iceberg asks Hadoop for the file system of each
+     * file, and with Hadoop's cache off (see {@link #kitSettingsOnly}) Hadoop makes and initialises a new one every
+     * time. A Hadoop file system serves many threads at once (its cache hands one to all of them).
+     */
+    private static final FileSystem FILES = plainLocal();
 
     private LocalHadoopFiles() {
     }
@@ -30,12 +40,12 @@ public final class LocalHadoopFiles {
 
     /** The file at {@code path} to write, as Iceberg's Parquet and ORC writers take it without parsing a configuration. */
     public static OutputFile output(Path path) {
-        return HadoopOutputFile.fromPath(new org.apache.hadoop.fs.Path(path.toAbsolutePath().toString()), SHARED);
+        return HadoopOutputFile.fromPath(new org.apache.hadoop.fs.Path(path.toAbsolutePath().toString()), FILES, SHARED);
     }
 
     /** The file at {@code path} to read, as Iceberg's ORC reader takes it without parsing a configuration. */
     public static InputFile input(Path path) {
-        return HadoopInputFile.fromPath(new org.apache.hadoop.fs.Path(path.toAbsolutePath().toString()), SHARED);
+        return HadoopInputFile.fromPath(new org.apache.hadoop.fs.Path(path.toAbsolutePath().toString()), FILES, SHARED);
     }
 
     /**
@@ -51,6 +61,16 @@ public final class LocalHadoopFiles {
         conf.set("fs.file.impl", PlainLocalFileSystem.class.getName());
         conf.setBoolean("fs.file.impl.disable.cache", true);
         return conf;
+    }
+
+    private static FileSystem plainLocal() {
+        PlainLocalFileSystem files = new PlainLocalFileSystem();
+        try {
+            files.initialize(URI.create("file:///"), SHARED);
+        } catch (IOException e) {
+            throw new UncheckedIOException(e);
+        }
+        return files;
     }
 
     /**
