@@ -32,7 +32,7 @@ public final class ManifestReader {
 
     /** @param source how to name these bytes in errors (usually the file path) */
     public static ManifestFile read(byte[] bytes, String source) {
-        Layout layout = locate(bytes, source);
+        Layout layout = locate(bytes, source, true);
         Optional<IndexSection> indexSection = Optional.empty();
         FieldSite sectionSite = FieldSite.inMemory(source);
         if (layout.index() != null) {
@@ -56,7 +56,7 @@ public final class ManifestReader {
 
     /** As {@link #stream(Path)}, of bytes named {@code source} in errors. */
     public static StreamedManifest stream(byte[] bytes, String source) {
-        return new StreamedManifest(bytes, source, locate(bytes, source));
+        return new StreamedManifest(bytes, source, locate(bytes, source, false));
     }
 
     private static byte[] readBytes(Path file) {
@@ -73,11 +73,15 @@ public final class ManifestReader {
         }
     }
 
-    /** Where a file's parts are, each checked: its footer, its manifest (parsed), its sections (null when absent). */
-    record Layout(ManifestFooter footer, Manifest manifest, Section index, Section transaction) {
+    /**
+     * Where a file's parts are, each checked: its footer, its manifest (parsed, perhaps without its fragments) and where
+     * the manifest message lies, its sections (null when absent).
+     */
+    record Layout(ManifestFooter footer, Manifest manifest, Section manifestPayload, Section index, Section transaction) {
     }
 
-    private static Layout locate(byte[] bytes, String source) {
+    /** {@code withFragments}: the manifest parsed whole, else without its fragments (each checked, none kept). */
+    private static Layout locate(byte[] bytes, String source, boolean withFragments) {
         ManifestFooter footer = ManifestFooter.decode(bytes, source);
         int footerStart = bytes.length - ManifestFooter.SIZE;
         int manifestPos = (int) footer.manifestPosition();
@@ -93,13 +97,15 @@ public final class ManifestReader {
                     "manifest length " + manifestLength + " ends " + (footerStart - manifestEnd)
                             + " bytes before the footer");
         }
-        Manifest manifest = parse(Manifest.parser(), bytes, manifestPos + 4, (int) manifestLength, source, "Manifest");
+        Manifest manifest = withFragments
+                ? parse(Manifest.parser(), bytes, manifestPos + 4, (int) manifestLength, source, "Manifest")
+                : ManifestFields.withoutFragments(bytes, manifestPos + 4, (int) manifestLength, source);
         Section index = manifest.hasIndexSection()
                 ? section(bytes, manifest.getIndexSection(), manifestPos, source, "index_section", "IndexSection") : null;
         Section transaction = manifest.hasTransactionSection()
                 ? section(bytes, manifest.getTransactionSection(), manifestPos, source, "transaction_section", "Transaction")
                 : null;
-        return new Layout(footer, manifest, index, transaction);
+        return new Layout(footer, manifest, new Section(manifestPos + 4, (int) manifestLength), index, transaction);
     }
 
     /** A length-prefixed section: its payload is {@code [payloadStart, payloadStart + length)}. */

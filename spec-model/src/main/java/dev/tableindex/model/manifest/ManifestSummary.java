@@ -93,8 +93,14 @@ public final class ManifestSummary {
     /** Writes the view of {@code manifest} with these entries (read as they are iterated) as one JSON object. */
     public static void write(Manifest manifest, Iterable<IndexSegment> segments, Iterable<IndexV2Entry> topLevelIndexes,
             JsonGenerator out) throws IOException {
+        write(manifest, manifest.getFragmentsList(), segments, topLevelIndexes, out);
+    }
+
+    /** As {@link #write(Manifest, Iterable, Iterable, JsonGenerator)}, the fragments given apart (read as iterated). */
+    public static void write(Manifest manifest, Iterable<DataFragment> fragments, Iterable<IndexSegment> segments,
+            Iterable<IndexV2Entry> topLevelIndexes, JsonGenerator out) throws IOException {
         out.writeStartObject();
-        for (Member member : members(manifest, segments, topLevelIndexes)) {
+        for (Member member : members(manifest, fragments, segments, topLevelIndexes)) {
             out.writeFieldName(member.name());
             if (member.list() == null) {
                 TREES.writeTree(out, member.value());
@@ -108,11 +114,17 @@ public final class ManifestSummary {
     /** The view's top-level members, in order: what {@link #write} writes, for a caller that prints them otherwise. */
     public static List<Member> members(Manifest manifest, Iterable<IndexSegment> segments,
             Iterable<IndexV2Entry> topLevelIndexes) {
+        return members(manifest, manifest.getFragmentsList(), segments, topLevelIndexes);
+    }
+
+    /** As {@link #members(Manifest, Iterable, Iterable)}, the fragments given apart (read as iterated). */
+    public static List<Member> members(Manifest manifest, Iterable<DataFragment> fragments, Iterable<IndexSegment> segments,
+            Iterable<IndexV2Entry> topLevelIndexes) {
         List<Member> members = new ArrayList<>();
         members.add(new Member("version", tree(out -> uint64(out, manifest.getVersion())), null));
         members.add(new Member("reader_feature_flags", tree(out -> uint64(out, manifest.getReaderFeatureFlags())), null));
         members.add(new Member("writer_feature_flags", tree(out -> uint64(out, manifest.getWriterFeatureFlags())), null));
-        members.add(new Member("fragments", null, new Entries<>(manifest.getFragmentsList(), ManifestSummary::fragment)));
+        members.add(new Member("fragments", null, new Entries<>(fragments, ManifestSummary::fragment)));
         members.add(new Member("indices", null, new Entries<>(segments, ManifestSummary::segment)));
         Entries<IndexV2Entry> topLevel = new Entries<>(topLevelIndexes, ManifestSummary::topLevel);
         if (!topLevel.isEmpty()) {

@@ -4,6 +4,7 @@ import com.google.protobuf.CodedInputStream;
 import com.google.protobuf.Message;
 import com.google.protobuf.Parser;
 import com.google.protobuf.WireFormat;
+import dev.tableindex.proto.lance.table.DataFragment;
 import dev.tableindex.proto.lance.table.IndexMetadata;
 import dev.tableindex.proto.lance.table.IndexV2;
 import dev.tableindex.proto.lance.table.Manifest;
@@ -13,10 +14,11 @@ import java.util.Iterator;
 import java.util.NoSuchElementException;
 
 /**
- * A manifest file read for passes over its index entries that hold none of them ({@link ManifestReader#stream}): the
- * file's bytes and its parsed manifest message are kept; the index section's entries are parsed and decoded one at a
- * time, each time they are iterated, with the paths and offsets {@link ManifestReader#read} gives. A manifest of any
- * number of entries can so be printed in memory of the order of its file ({@code tck manifest}).
+ * A manifest file read for passes over its fragments and index entries that hold none of them
+ * ({@link ManifestReader#stream}): the file's bytes and its manifest message without its fragments are kept; the
+ * fragments and the index section's entries are parsed (and entries decoded) one at a time, each time they are
+ * iterated, with the paths and offsets {@link ManifestReader#read} gives. A manifest of any number of fragments and
+ * entries can so be printed in memory of the order of its file ({@code tck manifest}).
  *
  * <p>An iteration stops at the first entry that is wrong, with its {@link ManifestFormatException}; {@link #check()}
  * makes every check {@link ManifestReader#read} makes, in the same order (the sections' protobuf first, then each
@@ -38,8 +40,15 @@ public final class StreamedManifest {
         this.sectionSite = layout.index() == null ? FieldSite.inMemory(source) : layout.index().site(bytes, source);
     }
 
+    /** The manifest message without its fragments ({@link #fragments}): its other fields, as parsed. */
     public Manifest manifest() {
         return layout.manifest();
+    }
+
+    /** The manifest's fragments, in order, each parsed when the iteration reaches it. */
+    public Iterable<DataFragment> fragments() {
+        ManifestReader.Section payload = layout.manifestPayload();
+        return () -> ManifestFields.fragments(bytes, payload.payloadStart(), payload.length(), source);
     }
 
     /** Every check {@link ManifestReader#read} makes, holding nothing: the sections parse, every entry decodes. */

@@ -82,7 +82,8 @@ class FuzzTargetProperties {
             manifest.check();
             java.io.StringWriter out = new java.io.StringWriter();
             try (com.fasterxml.jackson.core.JsonGenerator json = new com.fasterxml.jackson.core.JsonFactory().createGenerator(out)) {
-                ManifestSummary.write(manifest.manifest(), manifest.segments(), manifest.topLevelIndexes(), json);
+                ManifestSummary.write(manifest.manifest(), manifest.fragments(), manifest.segments(),
+                        manifest.topLevelIndexes(), json);
             }
             streamed = out.toString();
         } catch (ManifestFormatException e) {

@@ -65,11 +65,13 @@ final class ManifestCommand implements Callable<Integer> {
         manifest.check();
         PrintWriter out = spec.commandLine().getOut();
         if (format == OutputFormat.markdown) {
-            markdown(ManifestSummary.members(manifest.manifest(), manifest.segments(), manifest.topLevelIndexes()), out);
+            markdown(ManifestSummary.members(manifest.manifest(), manifest.fragments(), manifest.segments(),
+                    manifest.topLevelIndexes()), out);
             return 0;
         }
         try (JsonGenerator json = OutputFormat.json(out)) {
-            ManifestSummary.write(manifest.manifest(), manifest.segments(), manifest.topLevelIndexes(), json);
+            ManifestSummary.write(manifest.manifest(), manifest.fragments(), manifest.segments(), manifest.topLevelIndexes(),
+                    json);
         }
         out.println();
         return 0;

@@ -6,6 +6,8 @@ import com.google.protobuf.ByteString;
 import dev.tableindex.model.manifest.FragmentCoverage;
 import dev.tableindex.model.manifest.ManifestFile;
 import dev.tableindex.model.manifest.ManifestWriter;
+import dev.tableindex.proto.lance.table.DataFile;
+import dev.tableindex.proto.lance.table.DataFragment;
 import dev.tableindex.proto.lance.table.IndexFile;
 import dev.tableindex.proto.lance.table.IndexMetadata;
 import dev.tableindex.proto.lance.table.IndexSection;
@@ -25,7 +27,7 @@ import org.junit.jupiter.api.io.TempDir;
  * Issues 25 and 26's memory part: the model commands read a large input row by row or entry by entry, so they run in
  * a heap smaller than their input ({@code any-element} in every format) or within 5× its size ({@code list-index
  * build}, which holds the index it builds; {@code list-index query}, which holds the index and its answers;
- * {@code manifest}, which holds the file's bytes), where holding the table
+ * {@code manifest}, which holds the file's bytes and reads its fragments and index entries one at a time), where holding the table
  * took 32–50× its size. Each
  * runs in a child JVM with its own {@code -Xmx}; the heaps are the measured smallest plus margin
  * (docs/benchmarks.md, "Memory of the model commands"); the output is checked, never the time.
@@ -63,13 +65,21 @@ class BoundedMemoryCliTest {
                     .setFragmentBitmap(ByteString.copyFrom(FragmentCoverage.of(i).encode()))
                     .addFiles(IndexFile.newBuilder().setPath("page_lookup.lance").setSizeBytes(475)));
         }
-        Files.write(manifest, ManifestWriter.write(ManifestFile.of(Manifest.newBuilder().setVersion(2).build(),
-                Optional.of(section.build()), Optional.empty())));
-        assertThat(Files.size(manifest)).isGreaterThan(10_000_000L);
+        Manifest.Builder fragments = Manifest.newBuilder().setVersion(2);
+        for (int i = 0; i < FRAGMENTS; i++) {
+            fragments.addFragments(DataFragment.newBuilder().setId(i).setPhysicalRows(1000)
+                    .addFiles(DataFile.newBuilder().setPath("data-" + i + ".lance").addFields(0).addFields(1)
+                            .addColumnIndices(0).addColumnIndices(1).setFileMajorVersion(2).setFileSizeBytes(65_536)));
+        }
+        Files.write(manifest, ManifestWriter.write(ManifestFile.of(fragments.build(), Optional.of(section.build()),
+                Optional.empty())));
+        assertThat(Files.size(manifest)).isGreaterThan(20_000_000L);
     }
 
     /** Index entries of the large manifest: entry i named idx{i}, covering fragment i. */
     private static final int ENTRIES = 150_000;
+    /** Fragments of the large manifest: fragment i with one data file, data-{i}.lance. */
+    private static final int FRAGMENTS = 200_000;
 
     @Test
     void anyElementAnswersEveryRowOfATableLargerThanItsHeap() throws Exception {
@@ -184,20 +194,25 @@ class BoundedMemoryCliTest {
     }
 
     @Test
-    void manifestPrintsEveryEntryWithinFiveTimesItsFile() throws Exception {
+    void manifestPrintsEveryFragmentAndEntryWithinFiveTimesItsFile() throws Exception {
         for (String format : List.of("json", "markdown")) {
-            // 12.2 MB: measured 40 MiB for both (32 MiB too small); the markdown held the whole summary before: 512 MiB
-            ChildTck.Result run = ChildTck.run(fiveTimes(manifest), line -> line.contains("idx" + (ENTRIES - 1)),
+            // 20.9 MB (200,000 fragments, 150,000 entries): measured 40 MiB for both (36 MiB too small); 144 MiB
+            // (7x) when the manifest message was parsed whole, its fragments with it
+            ChildTck.Result run = ChildTck.run(fiveTimes(manifest), line -> line.contains("idx" + (ENTRIES - 1))
+                    || line.contains(" " + (FRAGMENTS - 1) + ",") || line.startsWith("| " + (FRAGMENTS - 1) + " |"),
                     "manifest", manifest.toString(), "--format", format);
             assertThat(run.exitCode()).as(format + ": " + run.err()).isZero();
             assertThat(run.err()).isEmpty();
             if (format.equals("json")) {
-                assertThat(run.kept()).containsExactly("    \"name\" : \"idx" + (ENTRIES - 1) + "\",");
+                assertThat(run.kept()).containsExactly("    \"id\" : " + (FRAGMENTS - 1) + ",",
+                        "    \"name\" : \"idx" + (ENTRIES - 1) + "\",");
             } else {
-                // the fields table (header, ---, version, 2 flags, fragments: []), then "", "indices:", "", header, ---
-                assertThat(run.lines()).isEqualTo(6 + 5 + ENTRIES);
-                assertThat(run.kept()).singleElement().asString().startsWith("| idx" + (ENTRIES - 1) + " | ")
-                        .contains(" | [" + (ENTRIES - 1) + "] | ");
+                // the fields table (header, ---, version, 2 flags), then for fragments and for indices "", "<name>:", "",
+                // header, ---, a row each
+                assertThat(run.lines()).isEqualTo(5 + 5 + FRAGMENTS + 5 + ENTRIES);
+                assertThat(run.kept()).hasSize(2);
+                assertThat(run.kept().get(0)).isEqualTo("| " + (FRAGMENTS - 1) + " | 1000 | 0 |");
+                assertThat(run.kept().get(1)).startsWith("| idx" + (ENTRIES - 1) + " | ").contains(" | [" + (ENTRIES - 1) + "] | ");
             }
         }
     }
