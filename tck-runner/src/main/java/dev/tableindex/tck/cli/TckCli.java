@@ -73,6 +73,12 @@ public final class TckCli {
 
     /** Runs the CLI with the given streams; returns the exit code. */
     public static int run(String[] args, PrintWriter out, PrintWriter err) {
+        // asked first: Arrow, started without it, prints its own stack trace before it fails
+        if (!java.nio.Buffer.class.getModule().isOpen("java.nio", TckCli.class.getModule())) {
+            err.println("error: this JVM does not open java.base/java.nio to the kit, which Arrow needs: run the jar with"
+                    + " java -jar (its manifest opens it), or add --add-opens=java.base/java.nio=ALL-UNNAMED");
+            return EXIT_BAD_INPUT;
+        }
         Optional<String> name = Arrays.stream(args).filter(a -> !a.startsWith("-")).findFirst();
         if (name.filter("run"::equals).isPresent()) {
             RunCommand.beginReadingTheSuite();
@@ -108,6 +114,13 @@ public final class TckCli {
             // what the command held is unreachable now, so there is room for one line
             err.println("error: out of memory: the input needs more than this JVM's "
                     + Runtime.getRuntime().maxMemory() / (1 << 20) + " MiB heap (a larger one: JAVA_TOOL_OPTIONS=-Xmx<size>)");
+            return EXIT_BAD_INPUT;
+        } catch (Error e) {
+            // an Error passes picocli's handler (a class that could not initialise, a stack overflow): one line, as any
+            // failure, not a stack trace
+            Throwable cause = e.getCause() == null ? e : e.getCause();
+            err.println("error: internal error, please report: " + cause.getClass().getName()
+                    + (cause.getMessage() == null ? "" : ": " + oneLine(cause.getMessage())));
             return EXIT_BAD_INPUT;
         }
     }

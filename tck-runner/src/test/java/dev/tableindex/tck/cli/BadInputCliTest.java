@@ -123,6 +123,27 @@ class BadInputCliTest {
         assertThat(check.out()).contains("cannot read the tracking file: not an Avro file").doesNotContain("Exception");
     }
 
+    /**
+     * Arrow cannot start in a JVM without {@code --add-opens=java.base/java.nio=ALL-UNNAMED} (the runnable jar's
+     * manifest adds it; {@code java -cp} does not): it prints its own stack trace and fails. The kit asks first.
+     */
+    @Test
+    void aJvmWithoutTheOpensArrowNeedsIsOneErrorLine(@TempDir Path dir) throws Exception {
+        Path table = Files.writeString(dir.resolve("t.json"),
+                "{\"element\": [{\"name\": \"label\", \"type\": \"string\"}], \"rows\": [[{\"label\": \"car\"}]]}");
+        String java = Path.of(System.getProperty("java.home"), "bin", "java").toString();
+        Process process = new ProcessBuilder(java, "-cp", System.getProperty("java.class.path"), TckCli.class.getName(),
+                "list-index", "build", "--table", table.toString(), "--keys", "label").start();
+        process.getOutputStream().close();
+        String out = new String(process.getInputStream().readAllBytes(), StandardCharsets.UTF_8);
+        String err = new String(process.getErrorStream().readAllBytes(), StandardCharsets.UTF_8);
+        assertThat(process.waitFor()).as(err).isEqualTo(TckCli.EXIT_BAD_INPUT);
+        assertThat(out).isEmpty();
+        assertThat(err.lines().toList()).as(err).hasSize(1);
+        assertThat(err).startsWith("error: this JVM does not open java.base/java.nio to the kit")
+                .contains("--add-opens=java.base/java.nio=ALL-UNNAMED");
+    }
+
     @Test
     void anExhaustedHeapIsOneErrorLine(@TempDir Path dir) throws Exception {
         StringBuilder rows = new StringBuilder();

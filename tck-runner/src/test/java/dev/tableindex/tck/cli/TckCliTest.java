@@ -55,7 +55,7 @@ class TckCliTest {
     @Test
     void aRunLogsTheProtocolAndRerunsWhatFailed(@org.junit.jupiter.api.io.TempDir Path dir) throws Exception {
         String java = Path.of(System.getProperty("java.home"), "bin", "java").toString();
-        String engine = "cmd:'" + java + "' -cp '" + System.getProperty("java.class.path") + "' "
+        String engine = "cmd:'" + java + "' --add-opens=java.base/java.nio=ALL-UNNAMED -cp '" + System.getProperty("java.class.path") + "' "
                 + TckCli.class.getName() + " serve-engine reference";
         Path log = dir.resolve("protocol.log");
         Run run = tck("run", "--engine", engine, "--tags", "@id:MR-0001 or @id:KE-0004", "--report", dir.resolve("r").toString(),
