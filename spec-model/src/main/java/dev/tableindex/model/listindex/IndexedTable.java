@@ -6,6 +6,7 @@ import dev.tableindex.model.anyelement.ListTable;
 import dev.tableindex.model.anyelement.TableJson;
 import dev.tableindex.model.anyelement.TableReader;
 import dev.tableindex.model.json.KitJson;
+import java.nio.file.Path;
 import java.util.ArrayList;
 import java.util.BitSet;
 import java.util.Collections;
@@ -115,7 +116,7 @@ public record IndexedTable(ElementSchema element, List<Integer> fieldIds, List<F
     }
 
     /** The rows of the table in {@code file}, read again on every visit and never held (see {@link #read}). */
-    public static Rows rowsOf(java.nio.file.Path file) {
+    public static Rows rowsOf(Path file) {
         return sink -> read(TableReader.of(file), sink);
     }
 

@@ -3,6 +3,7 @@ package dev.tableindex.tck.cli;
 import dev.tableindex.model.manifest.ManifestFormatException;
 import dev.tableindex.tck.run.BuildInfo;
 import java.io.PrintWriter;
+import java.nio.Buffer;
 import java.util.Arrays;
 import java.util.LinkedHashMap;
 import java.util.Map;
@@ -74,7 +75,7 @@ public final class TckCli {
     /** Runs the CLI with the given streams; returns the exit code. */
     public static int run(String[] args, PrintWriter out, PrintWriter err) {
         // asked first: Arrow, started without it, prints its own stack trace before it fails
-        if (!java.nio.Buffer.class.getModule().isOpen("java.nio", TckCli.class.getModule())) {
+        if (!Buffer.class.getModule().isOpen("java.nio", TckCli.class.getModule())) {
             err.println("error: this JVM does not open java.base/java.nio to the kit, which Arrow needs: run the jar with"
                     + " java -jar (its manifest opens it), or add --add-opens=java.base/java.nio=ALL-UNNAMED");
             return EXIT_BAD_INPUT;
