@@ -107,14 +107,14 @@ public final class ListElementQuery {
             }
             long address = IndexedTable.rowAddress(fragmentId, offset);
             Findings findings = covered.get(fragmentId);
-            if (!negated && found.contains(address) && (exact || AnyElement.test(bound, list) == TruthValue.TRUE)) {
+            if (!negated && found.contains(address) && (exact || isTrue(bound, list, false))) {
                 answer.add(address); // a hit, TRUE (exact) or TRUE on its data (superset), wherever it points
             } else if (findings == null) {
                 if (isTrue(bound, list, negated)) { // a fragment no segment covers, or no index used: its data
                     answer.add(address);
                 }
             } else if (negated && !findings.nullLists().contains(address) && !findings.unknown().contains(address)
-                    && !(findings.hits().contains(address) && (exact || AnyElement.test(bound, list) == TruthValue.TRUE))) {
+                    && !(findings.hits().contains(address) && (exact || isTrue(bound, list, false)))) {
                 // NOT over a covered fragment: TRUE unless the index found the call TRUE, a null list or a maybe-UNKNOWN
                 answer.add(address);
             }
