@@ -2,10 +2,11 @@
 """Every scenario passes in any order and in any subset (issue 26): scenarios share read-only set-up (source tables,
 the S3 store, golden files) and must not depend on what ran before them.
 
-Runs `./tck run` against the reference engine in Cucumber's lexical order (the baseline), in random order (seed
-TCK_ORDER_SEED, default today's date, printed so a failure can be replayed), in reverse order, and each feature file
-alone; every run must give every scenario it holds the baseline's outcome, and the random and reverse runs must
-really run the scenarios in another order than the baseline (else this check would prove nothing).
+Runs `./tck run` against the reference engine one scenario at a time (--threads 1) in Cucumber's lexical order (the
+baseline), in random order (seed TCK_ORDER_SEED, default today's date, printed so a failure can be replayed) and in
+reverse order, then each feature file alone with the default threads (one per core: scenarios at the same time,
+decision 0147); every run must give every scenario it holds the baseline's outcome, and the random and reverse runs
+must really run the scenarios in another order than the baseline (else this check would prove nothing).
 Usage: .ci/order-check.py [REPORT_DIR]   (default: a fresh temporary folder)
 """
 import datetime
@@ -20,10 +21,10 @@ KIT = os.path.dirname(os.path.dirname(os.path.abspath(__file__)))
 VERBOSE_LINE = re.compile(r"^  [A-Z_]+\s+(\S+)\s")
 
 
-def run(name, out, jvm_options="", tags=None):
+def run(name, out, jvm_options="", tags=None, threads="auto"):
     """One ./tck run; returns (outcome by scenario id, ids in the order they finished)."""
     report = os.path.join(out, name)
-    command = [os.path.join(KIT, "tck"), "run", "-v", "--report", report]
+    command = [os.path.join(KIT, "tck"), "run", "-v", "--threads", threads, "--report", report]
     if tags:
         command += ["--tags", tags]
     env = dict(os.environ, TCK_JVM_OPTIONS=jvm_options)
@@ -45,14 +46,14 @@ def same_outcomes(name, baseline, outcomes):
 def main():
     out = sys.argv[1] if len(sys.argv) > 1 else tempfile.mkdtemp(prefix="tck-order-")
     seed = os.environ.get("TCK_ORDER_SEED") or datetime.date.today().strftime("%Y%m%d")
-    baseline, lexical, uris = run("lexical", out)
+    baseline, lexical, uris = run("lexical", out, threads="1")
     if len(baseline) != len(lexical):
         sys.exit(f"error: order check: the baseline reported {len(baseline)} scenarios but printed {len(lexical)}")
     for name, options in [
         (f"random-{seed}", f"-Dcucumber.execution.order=random -Dcucumber.execution.order.random.seed={seed}"),
         ("reverse", "-Dcucumber.execution.order=reverse"),
     ]:
-        outcomes, order = run(name, out, options)[:2]
+        outcomes, order = run(name, out, options, threads="1")[:2]
         if sorted(outcomes) != sorted(baseline):
             sys.exit(f"error: order check: run '{name}' did not run the baseline's scenarios")
         if order == lexical:

@@ -4,6 +4,7 @@ import dev.tableindex.tck.engine.Engines;
 import dev.tableindex.tck.run.Console;
 import dev.tableindex.tck.run.HeadStart;
 import dev.tableindex.tck.run.KnownFailures;
+import dev.tableindex.tck.run.ScenarioThreads;
 import dev.tableindex.tck.run.SuiteIds;
 import dev.tableindex.tck.run.TckReport;
 import dev.tableindex.tck.run.TckRun;
@@ -68,6 +69,12 @@ final class RunCommand implements Callable<Integer> {
                     + "announced by a '# <id> <title>' line, so a request can be replayed with echo '<line>' | <command>.")
     Path logProtocol;
 
+    @Option(names = "--threads", paramLabel = "N|auto", defaultValue = "auto",
+            description = "How many scenarios run at once: auto (the default) is one per core for the in-process "
+                    + "reference engine and one for any other engine; a number asks for that many (more than one "
+                    + "only for an engine in this JVM that takes calls from several threads at once).")
+    String threads;
+
     @Option(names = "--request-timeout", paramLabel = "SECONDS", defaultValue = "60",
             description = "How long one engine call may take (default: ${DEFAULT-VALUE}).")
     long requestTimeoutSeconds;
@@ -96,7 +103,8 @@ final class RunCommand implements Callable<Integer> {
             TckReport report = TckRun.run(new TckRun.Options(engine, tags, knownFailures, reportDir, updateKnownFailures,
                     enforceShould, new Engines.Timeouts(Duration.ofSeconds(startupTimeoutSeconds),
                             Duration.ofSeconds(requestTimeoutSeconds)), Path.of("").toAbsolutePath(), onlyIds,
-                    new Console.Mode(verbose, System.console() != null), cucumberReports, logProtocol),
+                    new Console.Mode(verbose, System.console() != null), cucumberReports, logProtocol,
+                    ScenarioThreads.parse(threads)),
                     spec.commandLine().getOut());
             return report.passed() ? 0 : TckCli.EXIT_FAILED_CHECKS;
         } catch (KnownFailures.Invalid | IllegalArgumentException e) {

@@ -8,6 +8,7 @@ import dev.tableindex.tck.junit.TckDescriptors.StaleEntryDescriptor;
 import dev.tableindex.tck.run.BuildInfo;
 import dev.tableindex.tck.run.Console;
 import dev.tableindex.tck.run.ScenarioResult;
+import dev.tableindex.tck.run.ScenarioThreads;
 import dev.tableindex.tck.run.SuiteIds;
 import dev.tableindex.tck.run.TckRun;
 import dev.tableindex.tck.run.TckSession;
@@ -45,14 +46,15 @@ import org.junit.platform.engine.support.descriptor.EngineDescriptor;
 /**
  * The kit as a JUnit Platform engine ({@value #ID}): one test per scenario run (outline rows included), named by id
  * and title, grouped by feature file, under a run — each concrete {@link TckConformanceTest} class, or the command
- * line's {@code tck run}. Scenarios report as they run (Cucumber runs them once, in order), so each test is timed,
- * and their outcomes map to JUnit results in {@link ScenarioVerdicts}. A test class, a package or a classpath root
- * selects the whole selection ({@code tck.tags}); a unique id selects one scenario, as an IDE's re-run does.
+ * line's {@code tck run}. Scenarios report as they run (Cucumber runs each once, several at once where the run has
+ * threads for them: decision 0147), so each test is timed, and their outcomes map to JUnit results in
+ * {@link ScenarioVerdicts}. A test class, a package or a classpath root selects the whole selection
+ * ({@code tck.tags}); a unique id selects one scenario, as an IDE's re-run does.
  *
  * <p>Options are configuration parameters, which the JUnit Platform also reads from system properties:
  * {@code tck.engine}, {@code tck.tags}, {@code tck.knownFailures}, {@code tck.report}, {@code tck.workdir},
  * {@code tck.enforceShould}, {@code tck.updateKnownFailures}, {@code tck.startupTimeout}, {@code tck.requestTimeout},
- * {@code tck.logProtocol}, {@code tck.verbose}, {@code tck.cucumberReports}.
+ * {@code tck.logProtocol}, {@code tck.verbose}, {@code tck.cucumberReports}, {@code tck.threads}.
  */
 public final class TckTestEngine implements TestEngine {
     public static final String ID = "tck";
@@ -224,7 +226,8 @@ public final class TckTestEngine implements TestEngine {
                 null,
                 new Console.Mode(flag(config, "tck.verbose"), false),
                 flag(config, "tck.cucumberReports"),
-                value(config, "tck.logProtocol").map(Path::of).orElse(null));
+                value(config, "tck.logProtocol").map(Path::of).orElse(null),
+                value(config, "tck.threads").map(ScenarioThreads::parse).orElse(ScenarioThreads.AUTO));
     }
 
     /** Maven passes an unset property as "": empty counts as absent. */

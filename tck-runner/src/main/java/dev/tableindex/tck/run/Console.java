@@ -34,10 +34,10 @@ public final class Console {
         this.total = total;
     }
 
-    void header(EngineInfo engine) {
+    void header(EngineInfo engine, int threads) {
         out.println("TCK " + BuildInfo.kitVersion() + " against engine " + engine.name() + " " + engine.version()
                 + " (capabilities " + engine.capabilities().stream().map(c -> c.id()).sorted().toList() + "), "
-                + total + (total == 1 ? " scenario" : " scenarios"));
+                + total + (total == 1 ? " scenario" : " scenarios") + (threads > 1 ? ", " + threads + " at a time" : ""));
         out.flush();
     }
 

@@ -1,7 +1,11 @@
 package dev.tableindex.tck.run;
 
+import dev.tableindex.model.io.Folders;
+import java.io.IOException;
+import java.io.UncheckedIOException;
 import java.nio.file.Files;
 import java.nio.file.Path;
+import java.nio.file.StandardCopyOption;
 import java.util.Map;
 import java.util.concurrent.ConcurrentHashMap;
 import java.util.function.Function;
@@ -21,16 +25,32 @@ public final class GoldenStore {
         this.scratch = scratch;
     }
 
-    /** The file or folder {@code golden-files/<relative>}, on disk. */
+    /**
+     * The file or folder {@code golden-files/<relative>}, on disk. Copied out once, under a temporary name and then
+     * renamed into place, so that a scenario on another thread (decision 0147) never sees half a copy.
+     */
     public Path path(String relative) {
         Path target = scratch.resolve(relative);
         if (Files.exists(target)) {
             return target;
         }
-        Path source = ClasspathTree.folder(ROOT + relative)
-                .orElseThrow(() -> new MissingGoldenFile("golden file not found: " + ROOT + relative));
-        FileTrees.copy(source, target);
-        return target;
+        synchronized (this) {
+            if (Files.exists(target)) {
+                return target;
+            }
+            Path source = ClasspathTree.folder(ROOT + relative)
+                    .orElseThrow(() -> new MissingGoldenFile("golden file not found: " + ROOT + relative));
+            Path copying = scratch.resolve(".copying");
+            FileTrees.delete(copying);
+            FileTrees.copy(source, copying);
+            try {
+                Folders.ensure(target.toAbsolutePath().getParent());
+                Files.move(copying, target, StandardCopyOption.ATOMIC_MOVE);
+            } catch (IOException e) {
+                throw new UncheckedIOException("cannot move the copy of " + source + " to " + target, e);
+            }
+            return target;
+        }
     }
 
     /**

@@ -28,16 +28,17 @@ public final class TckRun {
      *
      * @param onlyIds     run only these run ids of the selection ({@code --rerun-failed}), or null for all of it
      * @param protocolLog where a {@code cmd:} engine's protocol lines go ({@code --log-protocol}), or null
+     * @param threads     how many scenarios run at once ({@code --threads}, decision 0147)
      */
     public record Options(String engine, String tags, Path knownFailures, Path reportDir,
                           boolean updateKnownFailures, boolean enforceShould, Engines.Timeouts timeouts,
                           Path workingDirectory, Set<String> onlyIds, Console.Mode console, boolean cucumberReports,
-                          Path protocolLog) {
+                          Path protocolLog, ScenarioThreads threads) {
 
         public Options(String engine, String tags, Path knownFailures, Path reportDir, boolean updateKnownFailures,
                        boolean enforceShould, Engines.Timeouts timeouts, Path workingDirectory) {
             this(engine, tags, knownFailures, reportDir, updateKnownFailures, enforceShould, timeouts, workingDirectory,
-                    null, Console.Mode.QUIET, false, null);
+                    null, Console.Mode.QUIET, false, null, ScenarioThreads.AUTO);
         }
     }
 

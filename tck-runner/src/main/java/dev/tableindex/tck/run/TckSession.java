@@ -16,13 +16,17 @@ import org.junit.platform.launcher.core.LauncherFactory;
 
 /**
  * One engine under test, started, and the runs of the suite chosen for it: {@link #execute} runs them (Cucumber on
- * the JUnit Platform, once, in this thread) and tells a {@link Listener} as each one starts and finishes;
- * {@link #finish} applies the rest (stale known failures), writes the reports and prints the summary. The kit's
- * JUnit engine ({@code dev.tableindex.tck.junit}) drives it, for {@code tck run} and for {@code mvn verify} alike.
+ * the JUnit Platform, once, in this thread or, with {@link ScenarioThreads} of more than one, on that many) and tells
+ * a {@link Listener} as each one starts and finishes; {@link #finish} applies the rest (stale known failures), writes
+ * the reports and prints the summary. The kit's JUnit engine ({@code dev.tableindex.tck.junit}) drives it, for
+ * {@code tck run} and for {@code mvn verify} alike.
  */
 public final class TckSession implements AutoCloseable {
 
-    /** Hears each run start and finish (known failures applied), in the thread that runs it. */
+    /**
+     * Hears each run start and finish (known failures applied), in the thread that runs it. Calls never overlap, also
+     * when scenarios run on several threads: a listener keeps its own state without locks.
+     */
     public interface Listener {
         void started(SuiteIds.Run run);
 
@@ -40,6 +44,8 @@ public final class TckSession implements AutoCloseable {
     private final dev.tableindex.tck.engine.ProtocolLog protocolLog;
     private final TckEngine engine;
     private final RunContext context;
+    /** How many scenarios run at once (decision 0147). */
+    private final int threads;
     /** What the reports need at the end, read while scenarios run (HeadStart). */
     private final HeadStart.Ahead<BuildInfo> buildInfo = HeadStart.begin(BuildInfo::current);
     private final HeadStart.Ahead<ScenarioRules> rules = HeadStart.begin(ScenarioRules::bundled);
@@ -54,6 +60,7 @@ public final class TckSession implements AutoCloseable {
                 : KnownFailures.load(options.knownFailures());
         this.reportDir = options.reportDir().toAbsolutePath();
         TckRun.checkWritable(reportDir);
+        this.threads = options.threads().resolve(options.engine());
         // golden datasets copied out for engines to read: in the temporary folder, which ./tck puts on a tmpfs where
         // there is one (docs/benchmarks.md, "Scratch files"), not beside the reports
         this.scratch = FileTrees.newTemporaryFolder("tck-run-");
@@ -61,7 +68,7 @@ public final class TckSession implements AutoCloseable {
         this.protocolLog = dev.tableindex.tck.engine.ProtocolLog.to(options.protocolLog());
         this.engine = Engines.start(options.engine(), options.workingDirectory(), options.timeouts(), protocolLog);
         this.context = new RunContext(engine, new GoldenStore(scratch), known, selected);
-        console.header(context.engineInfo());
+        console.header(context.engineInfo(), threads);
     }
 
     /**
@@ -98,13 +105,13 @@ public final class TckSession implements AutoCloseable {
         }
         context.listen(new Listener() {
             @Override
-            public void started(SuiteIds.Run run) {
+            public synchronized void started(SuiteIds.Run run) {
                 protocolLog.note(run.id() + " " + run.name());
                 listener.started(run);
             }
 
             @Override
-            public void finished(SuiteIds.Run run, ScenarioResult result) {
+            public synchronized void finished(SuiteIds.Run run, ScenarioResult result) {
                 console.finished(result);
                 listener.finished(run, result);
             }
@@ -172,6 +179,14 @@ public final class TckSession implements AutoCloseable {
         String plugins = OutcomePlugin.class.getName();
         if (options.cucumberReports()) {
             plugins += ", html:" + reportDir.resolve("cucumber.html") + ", json:" + reportDir.resolve("cucumber.json");
+        }
+        if (threads > 1) {
+            // JUnit's fork-join executor, held to exactly this many threads (Cucumber's own "fixed" strategy)
+            String n = Integer.toString(threads);
+            request.configurationParameter("cucumber.execution.parallel.enabled", "true")
+                    .configurationParameter("cucumber.execution.parallel.config.strategy", "fixed")
+                    .configurationParameter("cucumber.execution.parallel.config.fixed.parallelism", n)
+                    .configurationParameter("cucumber.execution.parallel.config.fixed.max-pool-size", n);
         }
         request.filters(EngineFilter.includeEngines("cucumber"))
                 .configurationParameter("cucumber.glue", "dev.tableindex.tck.steps")

@@ -123,6 +123,8 @@ public final class IcebergIndexDataSteps {
     /** The table as a script; a shared table is made from it when first used, a private one as it grows. */
     private final ObjectNode script = JsonNodeFactory.instance.objectNode();
     private boolean shared;
+    /** The shared table this scenario was handed, released when it ends. */
+    private SharedIcebergTables.Made sharedTable;
     /** Snapshot names of a shared table not made yet, by the number of commits before them. */
     private final Map<String, Integer> pendingNames = new LinkedHashMap<>();
     /** The indexes of the scenario by name ("" for the unnamed one), the current one in the fields above. */
@@ -140,8 +142,8 @@ public final class IcebergIndexDataSteps {
 
     @After
     public void end() {
-        if (shared && table != null) {
-            SharedIcebergTables.release(script);
+        if (sharedTable != null) {
+            SharedIcebergTables.release(script, sharedTable);
         }
         if (scratch != null) {
             try {
@@ -344,6 +346,7 @@ public final class IcebergIndexDataSteps {
                 throw new IllegalStateException("the scenario gives no Iceberg source table");
             }
             SharedIcebergTables.Made made = SharedIcebergTables.get(script);
+            sharedTable = made;
             table = made.table();
             pendingNames.forEach((name, commits) -> snapshots.put(name, commits == 0 ? -1L
                     : made.snapshots().get(commits - 1)));

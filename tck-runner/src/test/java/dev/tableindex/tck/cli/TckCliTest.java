@@ -5,10 +5,13 @@ import static org.assertj.core.api.Assertions.assertThat;
 import com.fasterxml.jackson.databind.JsonNode;
 import com.fasterxml.jackson.databind.ObjectMapper;
 import dev.tableindex.tck.golden.GoldenFiles;
+import java.io.IOException;
 import java.io.PrintWriter;
 import java.io.StringWriter;
 import java.nio.file.Files;
 import java.nio.file.Path;
+import java.util.Map;
+import java.util.TreeMap;
 import org.junit.jupiter.api.Test;
 
 class TckCliTest {
@@ -332,6 +335,36 @@ class TckCliTest {
         assertBadInput(tck(concat(keys, "--predicate", "label = 'car'", "--enumeration-limit", "-1")));
         assertBadInput(tck("run", "--request-timeout", "-1"));
         assertBadInput(tck("run", "--tags", "@id:AE-0001 and"));
+        for (String bad : new String[] {"0", "65", "many"}) {
+            Run run = tck("run", "--threads", bad);
+            assertBadInput(run);
+            assertThat(run.err()).contains("threads must be 'auto' or 1 to 64, got '" + bad + "'");
+        }
+    }
+
+    @Test
+    void severalThreadsAreRefusedForAnEngineInAnotherProcess(@org.junit.jupiter.api.io.TempDir Path dir) {
+        Run run = tck("run", "--threads", "2", "--engine", "cmd:python3 no-engine-is-started.py", "--report",
+                dir.resolve("r").toString());
+        assertBadInput(run);
+        assertThat(run.err()).contains("--threads 2 needs an engine in this JVM");
+    }
+
+    /**
+     * Decision 0147: scenarios that run at the same time, sharing source tables and golden files, give each scenario
+     * the outcome and message it has when they run one at a time. The Iceberg query scenarios share the most.
+     */
+    @Test
+    void scenariosRunAtOnceGiveWhatTheyGiveOneAtATime(@org.junit.jupiter.api.io.TempDir Path dir) throws Exception {
+        String tags = "@requires:iceberg_index.query or @requires:index.open_requests or @id:KE-0001 or @id:MR-0030";
+        Run one = tck("run", "--threads", "1", "--tags", tags, "--report", dir.resolve("one").toString());
+        Run four = tck("run", "--threads", "4", "--tags", tags, "--report", dir.resolve("four").toString());
+        assertThat(one.exitCode()).as(one.out() + one.err()).isZero();
+        assertThat(four.exitCode()).as(four.out() + four.err()).isZero();
+        assertThat(one.out()).doesNotContain(" at a time");
+        assertThat(four.out()).contains("scenarios, 4 at a time");
+        assertThat(verdicts(dir.resolve("one"))).hasSizeGreaterThan(60);
+        assertThat(verdicts(dir.resolve("four"))).isEqualTo(verdicts(dir.resolve("one")));
     }
 
     @Test
@@ -371,6 +404,14 @@ class TckCliTest {
         Path file = folder.resolve(name);
         report.write(file);
         return file;
+    }
+
+    /** Each scenario's outcome and message in a report folder's JSON report, by id. */
+    private static Map<String, String> verdicts(Path reportFolder) throws IOException {
+        Map<String, String> byId = new TreeMap<>();
+        new ObjectMapper().readTree(reportFolder.resolve("tck-report.json").toFile()).path("scenarios")
+                .forEach(s -> byId.put(s.path("id").asText(), s.path("outcome").asText() + " " + s.path("message").asText()));
+        return byId;
     }
 
     private static void assertBadInput(Run run) {

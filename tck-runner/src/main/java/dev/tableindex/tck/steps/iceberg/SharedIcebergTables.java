@@ -9,57 +9,107 @@ import java.io.UncheckedIOException;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.util.HashMap;
+import java.util.IdentityHashMap;
 import java.util.List;
 import java.util.Map;
 
 /**
  * Read-only source tables shared by the scenarios of one run: a table is made once per table script (the same
- * schema, partitioning and commits) and handed to every scenario that asks for it. Making real Iceberg tables is
- * the slow part of the Iceberg scenarios. A shared table is checked after each scenario that used it; one that
- * changed (an engine wrote into it) is dropped and made anew for the next, so scenarios stay independent of their
- * order.
+ * schema, partitioning and commits) and handed to every scenario that asks for it, also to scenarios running at the
+ * same time (decision 0147). Making real Iceberg tables is the slow part of the Iceberg scenarios. A shared table is
+ * checked after each scenario that used it; one that changed (an engine wrote into it) is withdrawn: the next
+ * scenario that asks gets a new one, so scenarios stay independent of their order, and the changed one is deleted
+ * once the last scenario using it has ended.
  */
 public final class SharedIcebergTables {
     /** A table made from a script: its folder, and the current snapshot id after each commit of the script. */
     public record Made(SourceTable table, List<Long> snapshots, Map<String, String> digests) {
     }
 
-    private static final Map<String, Made> TABLES = new HashMap<>();
+    /** One table of a script and the scenarios using it now; made by the first to ask, under its own lock. */
+    private static final class Shared {
+        private Made made;
+        private int users;
+        private boolean withdrawn;
+
+        synchronized Made made(JsonNode script) {
+            if (made == null) {
+                Path folder = newFolder();
+                List<Long> snapshots = TableScript.create(script, folder);
+                made = new Made(SourceTable.load(folder), snapshots, FileDigests.of(folder));
+            }
+            return made;
+        }
+
+        Path folder() {
+            return Path.of(made.table().table().location());
+        }
+    }
+
+    /** The table handed out for each script, until one is withdrawn. Guarded by the class. */
+    private static final Map<String, Shared> TABLES = new HashMap<>();
+    /** Every table in use, by the object scenarios hold. Guarded by the class. */
+    private static final Map<Made, Shared> IN_USE = new IdentityHashMap<>();
     private static Path root;
     private static int made;
 
     private SharedIcebergTables() {
     }
 
-    /** The shared table of this script, made now if no scenario made it yet (or the last one changed it). */
-    public static synchronized Made get(JsonNode script) {
+    /**
+     * The shared table of this script, made now if no scenario made it yet (or the last one was changed). The caller
+     * {@link #release}s it when its scenario ends.
+     */
+    public static Made get(JsonNode script) {
         String key = script.toString();
-        Made table = TABLES.get(key);
-        if (table != null) {
-            return table;
+        Shared shared;
+        synchronized (SharedIcebergTables.class) {
+            shared = TABLES.computeIfAbsent(key, k -> new Shared());
+            shared.users++;
         }
-        Path folder = root().resolve("table-" + ++made);
-        List<Long> snapshots = TableScript.create(script, folder);
-        table = new Made(SourceTable.load(folder), snapshots, FileDigests.of(folder));
-        TABLES.put(key, table);
-        return table;
+        try {
+            Made table = shared.made(script); // scenarios asking for other scripts are not held up meanwhile
+            synchronized (SharedIcebergTables.class) {
+                IN_USE.put(table, shared);
+            }
+            return table;
+        } catch (RuntimeException | Error e) {
+            synchronized (SharedIcebergTables.class) {
+                shared.users--;
+                TABLES.remove(key, shared);
+            }
+            throw e;
+        }
     }
 
-    /** After a scenario: drops the table if anything in its folder changed. */
-    public static synchronized void release(JsonNode script) {
-        String key = script.toString();
-        Made table = TABLES.get(key);
-        if (table == null) {
+    /** After a scenario: withdraws the table if anything in its folder changed, and deletes it when no one uses it. */
+    public static void release(JsonNode script, Made table) {
+        Shared shared;
+        synchronized (SharedIcebergTables.class) {
+            shared = IN_USE.get(table);
+        }
+        if (shared == null) {
             return;
         }
-        Path folder = Path.of(table.table().table().location());
-        if (!FileDigests.of(folder).equals(table.digests())) {
-            TABLES.remove(key);
+        Path folder = shared.folder();
+        boolean changed = !FileDigests.of(folder).equals(table.digests()); // still a user: no one deletes it meanwhile
+        boolean delete;
+        synchronized (SharedIcebergTables.class) {
+            if (changed && !shared.withdrawn) {
+                shared.withdrawn = true;
+                TABLES.remove(script.toString(), shared);
+            }
+            delete = --shared.users == 0 && shared.withdrawn;
+            if (shared.users == 0) {
+                IN_USE.remove(table);
+            }
+        }
+        if (delete) {
             FileTrees.delete(folder);
         }
     }
 
-    private static Path root() {
+    private static synchronized Path newFolder() {
         if (root == null) {
             try {
                 root = Files.createTempDirectory("tck-iceberg-shared-");
@@ -69,6 +119,6 @@ public final class SharedIcebergTables {
             Path created = root;
             Runtime.getRuntime().addShutdownHook(new Thread(() -> FileTrees.delete(created)));
         }
-        return root;
+        return root.resolve("table-" + ++made);
     }
 }
