@@ -62,23 +62,37 @@ public final class SharedIcebergTables {
      */
     public static Made get(JsonNode script) {
         String key = script.toString();
-        Shared shared;
-        synchronized (SharedIcebergTables.class) {
-            shared = TABLES.computeIfAbsent(key, k -> new Shared());
-            shared.users++;
-        }
-        try {
-            Made table = shared.made(script); // scenarios asking for other scripts are not held up meanwhile
+        while (true) {
+            Shared shared;
             synchronized (SharedIcebergTables.class) {
-                IN_USE.put(table, shared);
+                shared = TABLES.computeIfAbsent(key, k -> new Shared());
+                shared.users++;
             }
-            return table;
-        } catch (RuntimeException | Error e) {
+            Made table;
+            try {
+                table = shared.made(script); // scenarios asking for other scripts are not held up meanwhile
+            } catch (RuntimeException | Error e) {
+                synchronized (SharedIcebergTables.class) {
+                    shared.users--;
+                    TABLES.remove(key, shared);
+                }
+                throw e;
+            }
+            boolean lastUser;
             synchronized (SharedIcebergTables.class) {
-                shared.users--;
-                TABLES.remove(key, shared);
+                if (!shared.withdrawn) {
+                    IN_USE.put(table, shared);
+                    return table;
+                }
+                // withdrawn by a scenario that ended meanwhile: ask again, for the script's next table
+                lastUser = --shared.users == 0;
+                if (lastUser) {
+                    IN_USE.remove(table);
+                }
             }
-            throw e;
+            if (lastUser) {
+                FileTrees.delete(shared.folder());
+            }
         }
     }
 
