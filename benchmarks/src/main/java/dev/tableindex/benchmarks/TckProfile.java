@@ -10,6 +10,7 @@ import java.util.HashMap;
 import java.util.List;
 import java.util.Map;
 import java.util.Set;
+import java.util.regex.Pattern;
 import jdk.jfr.consumer.RecordedEvent;
 import jdk.jfr.consumer.RecordedFrame;
 import jdk.jfr.consumer.RecordedThread;
@@ -19,17 +20,20 @@ import jdk.jfr.consumer.RecordingFile;
  * Where a whole {@code ./tck run}'s wall time goes, from the two records {@code benchmarks/tck-profile.sh} makes of
  * one run: Cucumber's JSON report (each step's and hook's duration) and a JFR recording (every sleep, park or
  * monitor wait of 1 ms or more, and CPU samples). It prints the time per feature file and per step definition, the
- * thread that runs scenarios ({@code main}, which also makes an in-process engine's calls) waiting by call site, and the
+ * threads that run scenarios (which also make an in-process engine's calls) waiting by call site, and the
  * CPU samples by the library they fell in (the first of {@link #LIBRARIES} on the stack). A profile, not a benchmark: it passes or fails on nothing.
  *
  * <p>Usage: {@code TckProfile cucumber.json run.jfr [rows]}
  */
 public final class TckProfile {
     /**
-     * The threads that run scenarios: Cucumber's, which also makes an in-process engine's calls (decision 0132), and
-     * {@code engine-call}, the thread those calls ran on before, so that older recordings still read.
+     * The threads that run scenarios, which also make an in-process engine's calls (decision 0132): {@code main} for a
+     * run with one thread, JUnit's fork-join workers for a run with more (decision 0147), and {@code engine-call}, the
+     * thread those calls ran on before, so that older recordings still read.
      */
     private static final Set<String> SCENARIO_THREADS = Set.of("main", "engine-call");
+    /** JUnit's fork-join workers are named {@code ForkJoinPool-<n>-worker-<m>} (the common pool's have a dot). */
+    private static final Pattern WORKER_THREAD = Pattern.compile("ForkJoinPool-\\d+-worker-\\d+");
     private static final Set<String> WAITS = Set.of("jdk.ThreadSleep", "jdk.ThreadPark", "jdk.JavaMonitorWait");
     /**
      * A CPU sample counts for the first package of this list that is anywhere on its stack: a library the kit calls
@@ -105,7 +109,8 @@ public final class TckProfile {
     }
 
     private static boolean onScenarioThread(RecordedThread thread) {
-        return thread != null && SCENARIO_THREADS.contains(thread.getJavaName());
+        return thread != null && (SCENARIO_THREADS.contains(thread.getJavaName())
+                || WORKER_THREAD.matcher(thread.getJavaName()).matches());
     }
 
     /** The first three frames outside the JDK (where a wait is, not how the JDK waits). */
