@@ -45,19 +45,13 @@ public record ScenarioThreads(int requested) {
      * request at a time and may keep state between a scenario's requests, so it is refused more than one.
      */
     public int resolve(String engine) {
-        boolean inProcess = !engine.startsWith(Engines.COMMAND_PREFIX);
         if (requested == 0) {
             return engine.equals(ReferenceEngine.NAME) ? Runtime.getRuntime().availableProcessors() : 1;
         }
-        if (requested > 1 && !inProcess) {
+        if (requested > 1 && engine.startsWith(Engines.COMMAND_PREFIX)) {
             throw new IllegalArgumentException("--threads " + requested + " needs an engine in this JVM: a cmd: engine"
                     + " answers one request at a time, so its scenarios run one at a time (--threads 1 or auto)");
         }
         return requested;
-    }
-
-    @Override
-    public String toString() {
-        return requested == 0 ? "auto" : Integer.toString(requested);
     }
 }
