@@ -124,7 +124,7 @@ public final class IcebergIndexDataSteps {
     private final ObjectNode script = JsonNodeFactory.instance.objectNode();
     private boolean shared;
     /** The shared table this scenario was handed, released when it ends. */
-    private SharedIcebergTables.Made sharedTable;
+    private SharedIcebergTables.Lease sharedTable;
     /** Snapshot names of a shared table not made yet, by the number of commits before them. */
     private final Map<String, Integer> pendingNames = new LinkedHashMap<>();
     /** The indexes of the scenario by name ("" for the unnamed one), the current one in the fields above. */
@@ -143,7 +143,7 @@ public final class IcebergIndexDataSteps {
     @After
     public void end() {
         if (sharedTable != null) {
-            SharedIcebergTables.release(script, sharedTable);
+            SharedIcebergTables.release(sharedTable);
         }
         if (scratch != null) {
             try {
@@ -345,8 +345,8 @@ public final class IcebergIndexDataSteps {
             if (!shared) {
                 throw new IllegalStateException("the scenario gives no Iceberg source table");
             }
-            SharedIcebergTables.Made made = SharedIcebergTables.get(script);
-            sharedTable = made;
+            sharedTable = SharedIcebergTables.get(script);
+            SharedIcebergTables.Made made = sharedTable.made();
             table = made.table();
             pendingNames.forEach((name, commits) -> snapshots.put(name, commits == 0 ? -1L
                     : made.snapshots().get(commits - 1)));

@@ -9,7 +9,6 @@ import java.io.UncheckedIOException;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.util.HashMap;
-import java.util.IdentityHashMap;
 import java.util.List;
 import java.util.Map;
 
@@ -28,9 +27,16 @@ public final class SharedIcebergTables {
 
     /** One table of a script and the scenarios using it now; made by the first to ask, under its own lock. */
     private static final class Shared {
+        private final String key;
         private Made made;
+        /** Scenarios holding a lease on it (or asking for one). Guarded by the class. */
         private int users;
+        /** Found changed: no longer handed out. Guarded by the class. */
         private boolean withdrawn;
+
+        Shared(String key) {
+            this.key = key;
+        }
 
         synchronized Made made(JsonNode script) {
             if (made == null) {
@@ -40,16 +46,26 @@ public final class SharedIcebergTables {
             }
             return made;
         }
+    }
 
-        Path folder() {
-            return Path.of(made.table().table().location());
+    /** A scenario's use of a shared table, from {@link #get} until its {@link #release}. */
+    public static final class Lease {
+        private final Shared shared;
+        private final Made made;
+        private boolean released;
+
+        private Lease(Shared shared, Made made) {
+            this.shared = shared;
+            this.made = made;
+        }
+
+        public Made made() {
+            return made;
         }
     }
 
     /** The table handed out for each script, until one is withdrawn. Guarded by the class. */
     private static final Map<String, Shared> TABLES = new HashMap<>();
-    /** Every table in use, by the object scenarios hold. Guarded by the class. */
-    private static final Map<Made, Shared> IN_USE = new IdentityHashMap<>();
     private static Path root;
     private static int made;
 
@@ -60,12 +76,12 @@ public final class SharedIcebergTables {
      * The shared table of this script, made now if no scenario made it yet (or the last one was changed). The caller
      * {@link #release}s it when its scenario ends.
      */
-    public static Made get(JsonNode script) {
+    public static Lease get(JsonNode script) {
         String key = script.toString();
         while (true) {
             Shared shared;
             synchronized (SharedIcebergTables.class) {
-                shared = TABLES.computeIfAbsent(key, k -> new Shared());
+                shared = TABLES.computeIfAbsent(key, Shared::new);
                 shared.users++;
             }
             Made table;
@@ -78,49 +94,46 @@ public final class SharedIcebergTables {
                 }
                 throw e;
             }
-            boolean lastUser;
             synchronized (SharedIcebergTables.class) {
                 if (!shared.withdrawn) {
-                    IN_USE.put(table, shared);
-                    return table;
-                }
-                // withdrawn by a scenario that ended meanwhile: ask again, for the script's next table
-                lastUser = --shared.users == 0;
-                if (lastUser) {
-                    IN_USE.remove(table);
+                    return new Lease(shared, table);
                 }
             }
-            if (lastUser) {
-                FileTrees.delete(shared.folder());
-            }
+            leave(shared); // withdrawn by a scenario that ended meanwhile: ask again, for the script's next table
         }
     }
 
     /** After a scenario: withdraws the table if anything in its folder changed, and deletes it when no one uses it. */
-    public static void release(JsonNode script, Made table) {
-        Shared shared;
-        synchronized (SharedIcebergTables.class) {
-            shared = IN_USE.get(table);
-        }
-        if (shared == null) {
+    public static void release(Lease lease) {
+        if (lease.released) {
             return;
         }
-        Path folder = shared.folder();
-        boolean changed = !FileDigests.of(folder).equals(table.digests()); // still a user: no one deletes it meanwhile
+        lease.released = true;
+        Shared shared = lease.shared;
+        // still a user: no one deletes the folder meanwhile
+        boolean changed = !FileDigests.of(folder(lease.made)).equals(lease.made.digests());
+        if (changed) {
+            synchronized (SharedIcebergTables.class) {
+                shared.withdrawn = true;
+                TABLES.remove(shared.key, shared);
+            }
+        }
+        leave(shared);
+    }
+
+    /** One user fewer; the last user of a withdrawn table deletes it. */
+    private static void leave(Shared shared) {
         boolean delete;
         synchronized (SharedIcebergTables.class) {
-            if (changed && !shared.withdrawn) {
-                shared.withdrawn = true;
-                TABLES.remove(script.toString(), shared);
-            }
             delete = --shared.users == 0 && shared.withdrawn;
-            if (shared.users == 0) {
-                IN_USE.remove(table);
-            }
         }
         if (delete) {
-            FileTrees.delete(folder);
+            FileTrees.delete(folder(shared.made));
         }
+    }
+
+    private static Path folder(Made table) {
+        return Path.of(table.table().table().location());
     }
 
     private static synchronized Path newFolder() {

@@ -38,7 +38,7 @@ class SharedIcebergTablesTest {
         int threads = 8;
         ExecutorService pool = Executors.newFixedThreadPool(threads);
         CountDownLatch start = new CountDownLatch(1);
-        List<Future<SharedIcebergTables.Made>> asked = new ArrayList<>();
+        List<Future<SharedIcebergTables.Lease>> asked = new ArrayList<>();
         try {
             for (int i = 0; i < threads; i++) {
                 asked.add(pool.submit(() -> {
@@ -47,16 +47,18 @@ class SharedIcebergTablesTest {
                 }));
             }
             start.countDown();
-            List<SharedIcebergTables.Made> tables = new ArrayList<>();
-            for (Future<SharedIcebergTables.Made> f : asked) {
-                tables.add(f.get(60, TimeUnit.SECONDS));
+            List<SharedIcebergTables.Lease> leases = new ArrayList<>();
+            for (Future<SharedIcebergTables.Lease> f : asked) {
+                leases.add(f.get(60, TimeUnit.SECONDS));
             }
-            assertThat(tables).allSatisfy(t -> assertThat(t).isSameAs(tables.get(0)));
-            assertThat(tables.get(0).table().liveRows(tables.get(0).snapshots().get(0))).hasSize(2);
-            tables.forEach(t -> SharedIcebergTables.release(script, t));
-            assertThat(folder(tables.get(0))).isDirectory();
-            assertThat(SharedIcebergTables.get(script)).as("an unchanged table is handed out again").isSameAs(tables.get(0));
-            SharedIcebergTables.release(script, tables.get(0));
+            SharedIcebergTables.Made table = leases.get(0).made();
+            assertThat(leases).allSatisfy(l -> assertThat(l.made()).isSameAs(table));
+            assertThat(table.table().liveRows(table.snapshots().get(0))).hasSize(2);
+            leases.forEach(SharedIcebergTables::release);
+            assertThat(folder(table)).isDirectory();
+            SharedIcebergTables.Lease again = SharedIcebergTables.get(script);
+            assertThat(again.made()).as("an unchanged table is handed out again").isSameAs(table);
+            SharedIcebergTables.release(again);
         } finally {
             pool.shutdownNow();
         }
@@ -65,21 +67,22 @@ class SharedIcebergTablesTest {
     @Test
     void aChangedTableIsWithdrawnAtOnceAndDeletedAfterItsLastUser() throws Exception {
         JsonNode script = script(200);
-        SharedIcebergTables.Made first = SharedIcebergTables.get(script);
-        SharedIcebergTables.Made second = SharedIcebergTables.get(script);
-        assertThat(second).isSameAs(first);
-        Path folder = folder(first);
+        SharedIcebergTables.Lease first = SharedIcebergTables.get(script);
+        SharedIcebergTables.Lease second = SharedIcebergTables.get(script);
+        assertThat(second.made()).isSameAs(first.made());
+        Path folder = folder(first.made());
         Files.writeString(folder.resolve("metadata").resolve("written-by-an-engine.txt"), "x");
 
-        SharedIcebergTables.release(script, first);
-        assertThat(folder).as("still in use by the other scenario").isDirectory();
-        SharedIcebergTables.Made next = SharedIcebergTables.get(script);
-        assertThat(next).as("a new table for the next scenario").isNotSameAs(first);
-        assertThat(folder(next)).isNotEqualTo(folder);
+        SharedIcebergTables.release(first);
+        SharedIcebergTables.release(first);
+        assertThat(folder).as("still in use by the other scenario (a lease counts once)").isDirectory();
+        SharedIcebergTables.Lease next = SharedIcebergTables.get(script);
+        assertThat(next.made()).as("a new table for the next scenario").isNotSameAs(first.made());
+        assertThat(folder(next.made())).isNotEqualTo(folder);
 
-        SharedIcebergTables.release(script, second);
+        SharedIcebergTables.release(second);
         assertThat(folder).as("deleted once its last user ended").doesNotExist();
-        SharedIcebergTables.release(script, next);
-        assertThat(folder(next)).isDirectory();
+        SharedIcebergTables.release(next);
+        assertThat(folder(next.made())).isDirectory();
     }
 }
